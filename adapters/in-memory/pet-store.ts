@@ -1,0 +1,61 @@
+import * as O from 'fp-ts/lib/Option.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import {
+  INT64_MAX,
+  storeUnavailable,
+  type NewPet,
+  type Pet,
+  type PetId,
+  type PetPageRequest,
+  type PetStatus,
+  type PetStore,
+} from '../../core/index.js'
+
+/** Index of the first pet whose id is above `after`, by binary search over ascending ids. */
+const firstAfter = (pets: ReadonlyArray<Pet>, after: bigint): number => {
+  let low = 0
+  let high = pets.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if ((pets[mid] as Pet).id <= after) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
+/**
+ * A process-local pet store. Ids are handed out in ascending order and pets never change,
+ * so appending keeps every list sorted: a page is a binary search and a slice.
+ */
+export const createInMemoryPetStore = (): PetStore => {
+  const all: Pet[] = []
+  const byId = new Map<bigint, Pet>()
+  const byStatus = new Map<PetStatus, Pet[]>()
+  let lastId = 0n
+
+  const insertPet = (newPet: NewPet) => {
+    if (lastId >= INT64_MAX) return TE.left(storeUnavailable('the identifier space is exhausted'))
+    lastId += 1n
+    const pet = { ...newPet, id: lastId as PetId }
+    all.push(pet)
+    byId.set(pet.id, pet)
+    if (pet.status !== undefined) {
+      const list = byStatus.get(pet.status) ?? []
+      list.push(pet)
+      byStatus.set(pet.status, list)
+    }
+    return TE.right<never, Pet>(pet)
+  }
+
+  const listPetPage = ({ status, after, limit }: PetPageRequest) => {
+    const pets = status === undefined ? all : (byStatus.get(status) ?? [])
+    const start = after === undefined ? 0 : firstAfter(pets, after)
+    return TE.right<never, ReadonlyArray<Pet>>(pets.slice(start, start + limit))
+  }
+
+  return {
+    insertPet,
+    findPet: (id) => TE.right(O.fromNullable(byId.get(id))),
+    listPetPage,
+  }
+}

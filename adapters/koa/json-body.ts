@@ -1,0 +1,72 @@
+import type { IncomingMessage } from 'node:http'
+import { isInteger, LosslessNumber, parse } from 'lossless-json'
+import type { Problem } from './problem.js'
+
+type BodyProblem = Extract<
+  Problem,
+  { _tag: 'MalformedJson' | 'UnsupportedMediaType' | 'PayloadTooLarge' }
+>
+export type BodyResult =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly problem: BodyProblem }
+
+const JSON_TYPE = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/*
+ * Integer literals become bigints, exact over the whole int64 range. Any other number (1.5, 1e3,
+ * -0.0) stays a LosslessNumber, which no codec accepts as an identifier: the core refuses it
+ * rather than see a silently converted value.
+ */
+const parseNumber = (text: string): unknown =>
+  isInteger(text) ? BigInt(text) : new LosslessNumber(text)
+
+const fail = (problem: BodyProblem): BodyResult => ({ ok: false, problem })
+
+export const checkContentType = (contentType: string | undefined): BodyResult | undefined =>
+  contentType !== undefined && JSON_TYPE.test(contentType)
+    ? undefined
+    : fail({
+        _tag: 'UnsupportedMediaType',
+        detail: 'the body must be sent as Content-Type: application/json (charset utf-8)',
+      })
+
+/** Reads at most `maxBytes`: a larger body is refused as soon as its size shows, not buffered. */
+const readCapped = async (req: IncomingMessage, maxBytes: number): Promise<Buffer | undefined> => {
+  const declared = Number(req.headers['content-length'] ?? 0)
+  if (declared > maxBytes) return undefined
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > maxBytes) return undefined
+    chunks.push(chunk)
+  }
+  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)
+}
+
+const parseJson = (bytes: Buffer): BodyResult => {
+  let text: string
+  try {
+    text = utf8.decode(bytes)
+  } catch {
+    return fail({ _tag: 'MalformedJson', detail: 'the body is not valid UTF-8' })
+  }
+  if (text.trim() === '')
+    return fail({ _tag: 'MalformedJson', detail: 'the body is empty: send a JSON object' })
+  try {
+    return { ok: true, value: parse(text, null, parseNumber) }
+  } catch (error) {
+    // Also catches the RangeError of a too deeply nested document.
+    const reason = error instanceof SyntaxError ? error.message : 'it is nested too deeply'
+    return fail({ _tag: 'MalformedJson', detail: `the body is not valid JSON: ${reason}` })
+  }
+}
+
+/** The JSON body of a request: media type first, then size, then syntax. */
+export const readJsonBody = async (req: IncomingMessage, maxBytes: number): Promise<BodyResult> => {
+  const wrongType = checkContentType(req.headers['content-type'])
+  if (wrongType !== undefined) return wrongType
+  const bytes = await readCapped(req, maxBytes)
+  return bytes === undefined ? fail({ _tag: 'PayloadTooLarge', maxBytes }) : parseJson(bytes)
+}

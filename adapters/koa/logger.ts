@@ -1,0 +1,8 @@
+/** The slice of a pino-compatible logger the HTTP adapter uses. */
+export type Logger = {
+  info: (fields: object, message: string) => void
+  error: (fields: object, message: string) => void
+  warn: (fields: object, message: string) => void
+}
+
+export const silentLogger: Logger = { info: () => {}, error: () => {}, warn: () => {} }

@@ -1,0 +1,127 @@
+import { stringify } from 'lossless-json'
+import { LIMIT_DEFAULT } from '../../../core/index.js'
+import { ERROR_CODES } from '../problem.js'
+import { errorResponses, headers, jsonResponse } from './responses.js'
+import { parameters, schemas } from './schemas.js'
+
+export type OpenApiOptions = {
+  readonly productionUrl: string
+  readonly stagingUrl: string
+  readonly maxBodyBytes: number
+}
+
+const param = (name: keyof typeof parameters) => ({ $ref: `#/components/parameters/${name}` })
+const deprecationHeaders = ['Deprecation', 'Sunset', 'Link'] as const
+const errorCodeTable = Object.entries(ERROR_CODES)
+  .map(([code, status]) => `| \`${code}\` | ${status} |`)
+  .join('\n')
+
+const info = {
+  title: 'Animal Store',
+  version: '1.0.0',
+  description: [
+    'A catalogue of animals for sale. Every operation needs `Authorization: Bearer <API key>`;',
+    'authentication is checked before anything else, so an anonymous caller gets 401 on every path under the base path.',
+    'A known path called with a method it does not accept answers 405 `method_not_allowed` with `Allow`; an unknown path answers 404 `not_found`.',
+    'Every error has the Error body. Its `code` is one of:\n\n| code | status |\n|---|---|\n' +
+      errorCodeTable,
+  ].join('\n\n'),
+}
+
+const paths = (maxBodyBytes: number) => ({
+  '/pets': {
+    get: {
+      operationId: 'listPets',
+      summary: 'List animals',
+      description: `Animals in ascending id order, at most \`limit\` (default ${LIMIT_DEFAULT}). When more exist, \`Link: <...>; rel="next"\` gives the next page; the body stays a plain array. Unknown, empty or repeated parameters are refused with 400.`,
+      parameters: [param('limit'), param('status'), param('after')],
+      responses: {
+        '200': jsonResponse('A page of animals.', 'Pets', ['Link']),
+        ...errorResponses(['BadRequest', 'Unauthorized', 'Internal', 'Unavailable']),
+      },
+    },
+    post: {
+      operationId: 'createPet',
+      summary: 'Add an animal',
+      description: `The body is a NewPet sent as \`application/json\`, at most ${maxBodyBytes} bytes. Unknown fields, \`id\` among them, are refused.`,
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/NewPet' } } },
+      },
+      responses: {
+        '201': jsonResponse('The animal as stored, with its new id.', 'Pet', ['Location']),
+        ...errorResponses([
+          'BadRequest',
+          'Unauthorized',
+          'PayloadTooLarge',
+          'UnsupportedMediaType',
+          'Internal',
+          'Unavailable',
+        ]),
+      },
+    },
+  },
+  '/pets/{petId}': {
+    get: {
+      operationId: 'getPet',
+      summary: 'Get one animal (deprecated)',
+      description:
+        'Deprecated; removed on 2030-12-05, from when it answers 410. Use `GET /pets` with the `status` filter. Every answer carries `Deprecation`, `Sunset` and a `Link` to the replacement.',
+      deprecated: true,
+      parameters: [param('petId')],
+      responses: {
+        '200': jsonResponse('The animal.', 'Pet', deprecationHeaders),
+        ...errorResponses(
+          ['BadRequest', 'Unauthorized', 'NotFound', 'Gone', 'Internal', 'Unavailable'],
+          deprecationHeaders,
+        ),
+      },
+    },
+  },
+  '/store/orders': {
+    get: {
+      operationId: 'listStoreOrders',
+      summary: 'Store orders (not available)',
+      description:
+        'Part of the wider interface; its fields are not specified, so it answers 501 after authentication.',
+      responses: errorResponses(['Unauthorized', 'NotImplemented']),
+    },
+  },
+  '/openapi.json': {
+    get: {
+      operationId: 'getOpenApiDocument',
+      summary: 'This document',
+      security: [],
+      responses: {
+        '200': {
+          description: 'The OpenAPI document.',
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
+      },
+    },
+  },
+})
+
+/** The OpenAPI 3.1 document, built from the same constants the code validates with. */
+export const openApiDocument = (options: OpenApiOptions) => ({
+  openapi: '3.1.0',
+  info,
+  servers: [
+    { url: options.productionUrl, description: 'Production' },
+    { url: options.stagingUrl, description: 'Staging' },
+  ],
+  security: [{ bearerAuth: [] }],
+  paths: paths(options.maxBodyBytes),
+  components: {
+    securitySchemes: {
+      bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key as a bearer token.' },
+    },
+    schemas,
+    parameters,
+    headers,
+  },
+})
+
+/** As JSON text: lossless-json writes the bigint bounds digit for digit. */
+export const openApiJson = (options: OpenApiOptions): string =>
+  stringify(openApiDocument(options)) as string

@@ -1,0 +1,124 @@
+import type { ErrorCode } from '../problem.js'
+
+const header = (description: string, schema: object = { type: 'string' }) => ({
+  description,
+  schema,
+})
+
+export const headers = {
+  'X-Request-Id': header(
+    "The request id: the caller's X-Request-Id when it is 1 to 128 of [A-Za-z0-9._:-], otherwise a generated one.",
+  ),
+  'Cache-Control': header('Always `no-store`.', { type: 'string', const: 'no-store' }),
+  'X-Content-Type-Options': header('Always `nosniff`.', { type: 'string', const: 'nosniff' }),
+  Link: header(
+    'RFC 8288. On listPets: `<...>; rel="next"` when more animals exist. On getPet: the replacement, `rel="successor-version"`.',
+  ),
+  Location: header("The new animal's URL, `<base path>/pets/{id}`."),
+  Deprecation: header('RFC 9745: `@<unix seconds>`, when getPet was deprecated.', {
+    type: 'string',
+    pattern: '^@[0-9]+$',
+  }),
+  Sunset: header('RFC 8594: `Thu, 05 Dec 2030 00:00:00 GMT`, when getPet is removed.'),
+  'WWW-Authenticate': header(
+    'RFC 6750 challenge; `error="invalid_token"` when a key was presented.',
+  ),
+  'Retry-After': header('Seconds to wait before retrying.', { type: 'integer', minimum: 1 }),
+  Allow: header('The methods this path accepts.'),
+}
+
+const ref = (name: keyof typeof headers) => ({ $ref: `#/components/headers/${name}` })
+const common = {
+  'X-Request-Id': ref('X-Request-Id'),
+  'Cache-Control': ref('Cache-Control'),
+  'X-Content-Type-Options': ref('X-Content-Type-Options'),
+}
+
+/** A response whose body is `schema`, with the headers every answer carries plus `extra`. */
+export const jsonResponse = (
+  description: string,
+  schema: string,
+  extra: ReadonlyArray<keyof typeof headers> = [],
+) => ({
+  description,
+  headers: { ...common, ...Object.fromEntries(extra.map((h) => [h, ref(h)])) },
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
+})
+
+type HeaderName = keyof typeof headers
+
+type ErrorAnswer = {
+  status: string
+  codes: ReadonlyArray<ErrorCode>
+  description: string
+  headers?: ReadonlyArray<HeaderName>
+}
+
+/** Every error answer of the API, by the name operations use for it. */
+const errorAnswers = {
+  BadRequest: {
+    status: '400',
+    codes: ['invalid_request', 'invalid_json'],
+    description:
+      'The request is invalid: the message names each field or parameter and the rule it broke.',
+  },
+  Unauthorized: {
+    status: '401',
+    codes: ['unauthorized'],
+    description: 'The API key is missing or invalid.',
+    headers: ['WWW-Authenticate'],
+  },
+  NotFound: {
+    status: '404',
+    codes: ['not_found'],
+    description: 'The requested animal does not exist.',
+  },
+  Gone: { status: '410', codes: ['gone'], description: 'The operation was removed at its sunset.' },
+  PayloadTooLarge: {
+    status: '413',
+    codes: ['payload_too_large'],
+    description: 'The body is larger than the limit.',
+  },
+  UnsupportedMediaType: {
+    status: '415',
+    codes: ['unsupported_media_type'],
+    description: 'The body is not sent as application/json.',
+  },
+  Internal: {
+    status: '500',
+    codes: ['internal'],
+    description: 'An unexpected failure; the details are only in the service log.',
+  },
+  NotImplemented: {
+    status: '501',
+    codes: ['not_implemented'],
+    description: 'Part of the wider interface, not available here.',
+  },
+  Unavailable: {
+    status: '503',
+    codes: ['unavailable'],
+    description: 'The store cannot be reached; retry later.',
+    headers: ['Retry-After'],
+  },
+} satisfies Record<string, ErrorAnswer>
+
+export type ErrorAnswerName = keyof typeof errorAnswers
+
+/** The error answers of one operation, keyed by status; `extra` headers go on each of them. */
+export const errorResponses = (
+  names: ReadonlyArray<ErrorAnswerName>,
+  extra: ReadonlyArray<HeaderName> = [],
+) =>
+  Object.fromEntries(
+    names.map((name) => {
+      const answer: ErrorAnswer = errorAnswers[name]
+      const codes = answer.codes.map((c) => `\`${c}\``).join(', ')
+      return [
+        answer.status,
+        jsonResponse(`${answer.description} Codes: ${codes}.`, 'Error', [
+          ...(answer.headers ?? []),
+          ...extra,
+        ]),
+      ]
+    }),
+  )

@@ -1,0 +1,67 @@
+import Router from '@koa/router'
+import * as O from 'fp-ts/lib/Option.js'
+import type { Context } from 'koa'
+import { createPet, getPet, listPets, type ListPetsQuery, type PetStore } from '../../core/index.js'
+import { readJsonBody } from './json-body.js'
+import { petJson, petsJson } from './pet-json.js'
+import { sendJson, sendProblem } from './respond.js'
+import { runTask } from './run-task.js'
+
+export type PetRoutesOptions = {
+  readonly basePath: string
+  readonly maxBodyBytes: number
+  readonly retryAfterSeconds: number
+  /** Whether the deprecated `getPet` has reached its sunset (checked per request). */
+  readonly getPetIsGone: () => boolean
+}
+
+/** The `next` link keeps the body a plain array (RFC 8288); `after` is the last id shown. */
+const nextLink = (basePath: string, next: ListPetsQuery): string => {
+  const params = new URLSearchParams({ limit: String(next.limit) })
+  if (next.status !== undefined) params.set('status', next.status)
+  if (next.after !== undefined) params.set('after', String(next.after))
+  return `<${basePath}/pets?${params.toString()}>; rel="next"`
+}
+
+export const createPetRouter = (store: PetStore, options: PetRoutesOptions): Router => {
+  const { basePath, maxBodyBytes, retryAfterSeconds } = options
+  const list = listPets(store)
+  const create = createPet(store)
+  const get = getPet(store)
+  const router = new Router({ prefix: basePath, sensitive: true, strict: true })
+
+  router.get('/pets', (ctx: Context) =>
+    runTask(ctx, list(ctx.query), retryAfterSeconds, (page) => {
+      if (O.isSome(page.next)) ctx.set('Link', nextLink(basePath, page.next.value))
+      sendJson(ctx, 200, petsJson(page.pets))
+    }),
+  )
+
+  router.post('/pets', async (ctx: Context) => {
+    const body = await readJsonBody(ctx.req, maxBodyBytes)
+    if (!body.ok) return sendProblem(ctx, body.problem, retryAfterSeconds)
+    return runTask(ctx, create(body.value), retryAfterSeconds, (pet) => {
+      ctx.set('Location', `${basePath}/pets/${pet.id}`)
+      sendJson(ctx, 201, petJson(pet))
+    })
+  })
+
+  router.get('/pets/:petId', (ctx: Context) => {
+    if (options.getPetIsGone())
+      return sendProblem(
+        ctx,
+        { _tag: 'Gone', detail: `this operation was removed; use GET ${basePath}/pets?status=...` },
+        retryAfterSeconds,
+      )
+    return runTask(ctx, get(ctx.params.petId), retryAfterSeconds, (pet) =>
+      sendJson(ctx, 200, petJson(pet)),
+    )
+  })
+
+  // Part of the wider interface, but unspecified: known, authenticated, not implemented.
+  router.get('/store/orders', (ctx: Context) =>
+    sendProblem(ctx, { _tag: 'NotImplemented' }, retryAfterSeconds),
+  )
+
+  return router
+}

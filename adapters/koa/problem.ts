@@ -1,0 +1,96 @@
+import type { DomainError } from '../../core/index.js'
+
+/** Everything that can go wrong in a request: the domain's errors and the HTTP layer's own. */
+export type Problem =
+  | DomainError
+  | { readonly _tag: 'MalformedJson'; readonly detail: string }
+  | { readonly _tag: 'UnsupportedMediaType'; readonly detail: string }
+  | { readonly _tag: 'PayloadTooLarge'; readonly maxBytes: number }
+  | { readonly _tag: 'RouteNotFound' }
+  | { readonly _tag: 'MethodNotAllowed'; readonly allow: ReadonlyArray<string> }
+  | { readonly _tag: 'Gone'; readonly detail: string }
+  | { readonly _tag: 'NotImplemented' }
+  | { readonly _tag: 'Internal' }
+
+/** The stable set of `code` values; clients may branch on them. */
+export const ERROR_CODES = {
+  invalid_request: 400,
+  invalid_json: 400,
+  bad_request: 400,
+  unauthorized: 401,
+  not_found: 404,
+  method_not_allowed: 405,
+  request_timeout: 408,
+  gone: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  headers_too_large: 431,
+  internal: 500,
+  not_implemented: 501,
+  unavailable: 503,
+} as const
+export type ErrorCode = keyof typeof ERROR_CODES
+
+export type ErrorResponse = {
+  readonly code: ErrorCode
+  readonly message: string
+  readonly headers?: Readonly<Record<string, string>>
+}
+
+const REALM = 'Bearer realm="animal-store"'
+
+/** The one place where a problem becomes an HTTP status, an Error body and headers. */
+export const toErrorResponse = (problem: Problem, retryAfterSeconds: number): ErrorResponse => {
+  switch (problem._tag) {
+    case 'InvalidInput':
+      return { code: 'invalid_request', message: problem.problems.join('; ') }
+    case 'MalformedJson':
+      return { code: 'invalid_json', message: problem.detail }
+    case 'Unauthenticated':
+      return problem.presented
+        ? {
+            code: 'unauthorized',
+            message: 'the API key is malformed or not valid',
+            headers: { 'WWW-Authenticate': `${REALM}, error="invalid_token"` },
+          }
+        : {
+            code: 'unauthorized',
+            message: 'an API key is required: send Authorization: Bearer <API key>',
+            headers: { 'WWW-Authenticate': REALM },
+          }
+    case 'PetNotFound':
+      return { code: 'not_found', message: `no pet has the id ${problem.id}` }
+    case 'RouteNotFound':
+      return { code: 'not_found', message: 'no such resource' }
+    case 'MethodNotAllowed':
+      return {
+        code: 'method_not_allowed',
+        message: `this resource accepts ${problem.allow.join(', ')}`,
+        headers: { Allow: problem.allow.join(', ') },
+      }
+    case 'Gone':
+      return { code: 'gone', message: problem.detail }
+    case 'PayloadTooLarge':
+      return {
+        code: 'payload_too_large',
+        message: `the body must be at most ${problem.maxBytes} bytes`,
+        headers: { Connection: 'close' },
+      }
+    case 'UnsupportedMediaType':
+      return { code: 'unsupported_media_type', message: problem.detail }
+    case 'NotImplemented':
+      return { code: 'not_implemented', message: 'this operation is not available' }
+    case 'StoreUnavailable':
+      return {
+        code: 'unavailable',
+        message: 'the store is unavailable, try again later',
+        headers: { 'Retry-After': String(retryAfterSeconds) },
+      }
+    case 'Internal':
+      return { code: 'internal', message: 'an unexpected error occurred' }
+  }
+}
+
+/** The Error body. Built by hand in one fixed field order; the message is escaped by JSON.stringify. */
+export const errorBody = (code: ErrorCode, message: string): string =>
+  `{"code":"${code}","message":${JSON.stringify(message)},"status":${ERROR_CODES[code]}}`

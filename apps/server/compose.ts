@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto'
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import type Koa from 'koa'
+import { createInMemoryApiKeys, createInMemoryPetStore } from '../../adapters/in-memory/index.js'
+import { createKoaApp, GET_PET_SUNSET, openApiJson, type Logger } from '../../adapters/koa/index.js'
+import type { PetStore, StoreUnavailable } from '../../core/index.js'
+import type { Config } from './config.js'
+
+/** The request body limit: a NewPet is well under 1 KiB even with a 200-character name. */
+export const MAX_BODY_BYTES = 8192
+
+export type Storage = {
+  readonly store: PetStore
+  readonly checkReadiness: () => TE.TaskEither<StoreUnavailable, void>
+  readonly close: () => Promise<void>
+}
+
+export const inMemoryStorage = (): Storage => ({
+  store: createInMemoryPetStore(),
+  checkReadiness: () => TE.right(undefined),
+  close: async () => {},
+})
+
+/** Keys to accept: the configured ones, or one generated for this run (announced once). */
+export const apiKeysFor = (config: Config): { keys: ReadonlyArray<string>; generated: boolean } =>
+  config.apiKeys.length > 0
+    ? { keys: config.apiKeys, generated: false }
+    : { keys: [randomBytes(24).toString('base64url')], generated: true }
+
+/** The composition root: one adapter per port, wired into the Koa app. */
+export const composeApp = (
+  config: Config,
+  storage: Storage,
+  keys: ReadonlyArray<string>,
+  logger: Logger,
+  now: () => number = Date.now,
+): Koa =>
+  createKoaApp(
+    {
+      ...storage.store,
+      ...createInMemoryApiKeys(keys),
+      logger,
+      now,
+      checkReadiness: storage.checkReadiness,
+    },
+    {
+      basePath: config.basePath,
+      maxBodyBytes: MAX_BODY_BYTES,
+      retryAfterSeconds: config.retryAfterSeconds,
+      deprecation: { deprecatedAt: config.getPetDeprecatedAt, sunsetAt: GET_PET_SUNSET },
+      openApiJson: openApiJson({
+        productionUrl: config.productionUrl,
+        stagingUrl: config.stagingUrl,
+        maxBodyBytes: MAX_BODY_BYTES,
+      }),
+    },
+  )

@@ -1,0 +1,43 @@
+import * as t from 'io-ts'
+import { PositiveInt64FromParam } from './int64.js'
+import { PetStatusField } from './new-pet.js'
+import { strictStruct } from './strict-struct.js'
+
+export const LIMIT_MIN = 1
+export const LIMIT_MAX = 100
+export const LIMIT_DEFAULT = 20
+
+const DIGITS = /^[0-9]{1,3}$/
+const toLimit = (u: unknown): number | undefined => {
+  if (typeof u === 'string') return DIGITS.test(u) ? Number(u) : undefined
+  if (typeof u === 'number' || typeof u === 'bigint') return Number(u)
+  return undefined
+}
+
+/** Page size: 1..100; digits only when it comes from a query string. */
+export const Limit = new t.Type<number, number, unknown>(
+  'Limit',
+  (u): u is number =>
+    Number.isInteger(u) && (u as number) >= LIMIT_MIN && (u as number) <= LIMIT_MAX,
+  (u, c) => {
+    const n = toLimit(u)
+    return n !== undefined && Number.isInteger(n) && n >= LIMIT_MIN && n <= LIMIT_MAX
+      ? t.success(n)
+      : t.failure(u, c, `must be an integer from ${LIMIT_MIN} to ${LIMIT_MAX}, digits only`)
+  },
+  (n) => n,
+)
+
+/**
+ * The listing request. `after` is the paging position: only pets with a larger id are listed.
+ * It is how the `next` link continues a listing without offsets.
+ */
+export const ListPetsQueryParams = strictStruct(
+  'ListPetsQuery',
+  {},
+  { limit: Limit, status: PetStatusField, after: PositiveInt64FromParam },
+  'parameter',
+)
+export type ListPetsQuery = Omit<t.TypeOf<typeof ListPetsQueryParams>, 'limit'> & {
+  readonly limit: number
+}

@@ -1,0 +1,26 @@
+/**
+ * Animal Store core: codecs, use cases, ports and errors. No HTTP, no database: an embedding
+ * program wires its own adapters (or those of `animal-store/in-memory`) into the use cases.
+ */
+export { INT64_MAX, PositiveInt64FromNumber, PositiveInt64FromParam } from './domain/int64.js'
+export type { PositiveInt64 } from './domain/int64.js'
+export { PetStatus, PET_STATUSES } from './domain/pet-status.js'
+export { PetName, PET_NAME_MAX_LENGTH, PET_NAME_PATTERN } from './domain/pet-name.js'
+export { NewPet, CategoryId } from './domain/new-pet.js'
+export { Pet, PetId } from './domain/pet.js'
+export {
+  Limit,
+  ListPetsQueryParams,
+  LIMIT_DEFAULT,
+  LIMIT_MAX,
+  LIMIT_MIN,
+} from './domain/list-query.js'
+export type { ListPetsQuery } from './domain/list-query.js'
+export { decodeWith } from './domain/decode.js'
+export * from './domain/errors.js'
+export type * from './ports/pet-store.js'
+export type * from './ports/api-keys.js'
+export { createPet, type CreatePetDeps } from './use-cases/create-pet.js'
+export { listPets, type ListPetsDeps, type PetPage } from './use-cases/list-pets.js'
+export { getPet, type GetPetDeps } from './use-cases/get-pet.js'
+export { authenticate, type AuthenticateDeps } from './use-cases/authenticate.js'

@@ -1,0 +1,27 @@
+import type * as O from 'fp-ts/lib/Option.js'
+import type * as TE from 'fp-ts/lib/TaskEither.js'
+import type { StoreUnavailable } from '../domain/errors.js'
+import type { NewPet } from '../domain/new-pet.js'
+import type { Pet, PetId } from '../domain/pet.js'
+import type { PetStatus } from '../domain/pet-status.js'
+
+/** Pets with an id above `after` (all when absent), in ascending id order, at most `limit`. */
+export type PetPageRequest = {
+  readonly status?: PetStatus
+  readonly after?: PetId
+  readonly limit: number
+}
+
+/** Stores the pet under a new, never reused id and returns it as stored. */
+export type InsertPet = (pet: NewPet) => TE.TaskEither<StoreUnavailable, Pet>
+export type FindPet = (id: PetId) => TE.TaskEither<StoreUnavailable, O.Option<Pet>>
+export type ListPetPage = (
+  request: PetPageRequest,
+) => TE.TaskEither<StoreUnavailable, ReadonlyArray<Pet>>
+
+/** The storage port. Each use case names only the slice of it that it needs. */
+export type PetStore = {
+  readonly insertPet: InsertPet
+  readonly findPet: FindPet
+  readonly listPetPage: ListPetPage
+}

@@ -104,7 +104,7 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa => {
     }>
     const allow = new Set(matched.flatMap((layer) => layer.methods))
     if (allow.size === 0) return problem(ctx, { _tag: 'RouteNotFound' })
-    return problem(ctx, { _tag: 'MethodNotAllowed', allow: [...allow] })
+    return problem(ctx, { _tag: 'MethodNotAllowed', allow: [...allow].sort() })
   }
 
   const app = new Koa()

@@ -1,0 +1,234 @@
+import { expect } from 'chai'
+import fc from 'fast-check'
+import { stringify } from 'lossless-json'
+import { INT64_MAX } from '../../../core/index.js'
+import {
+  invalidCategoryId,
+  invalidPetName,
+  invalidStatus,
+  newPet,
+} from '../../arbitraries/index.js'
+import { auth, startTestApi, type TestApi } from '../../support/app.js'
+import { expectError } from '../../support/expect-error.js'
+
+describe('HTTP: POST /pets', () => {
+  let api: TestApi
+  beforeEach(async () => (api = await startTestApi()))
+  afterEach(() => api.close())
+
+  const post = (body: string | Buffer, contentType?: string) =>
+    api.request({
+      method: 'POST',
+      path: '/v1/pets',
+      headers: contentType === undefined ? auth : { ...auth, 'Content-Type': contentType },
+      body,
+    })
+
+  it('creates a pet: 201, the Pet with its id, and Location', async () => {
+    const reply = await api.createPet({ name: 'Rex', categoryId: 7n, status: 'available' })
+    expect(reply.status).to.equal(201)
+    expect(reply.headers['content-type']).to.equal('application/json')
+    expect(reply.json).to.deep.equal({ id: 1n, name: 'Rex', categoryId: 7n, status: 'available' })
+    expect(reply.headers.location).to.equal('/v1/pets/1')
+    expect(
+      (await api.request({ path: reply.headers.location as string, headers: auth })).json,
+    ).to.deep.equal(reply.json)
+  })
+
+  it('keeps a pet created without status without one', async () => {
+    const reply = await api.createPet({ name: 'Tom', categoryId: 1n })
+    expect(reply.json).to.deep.equal({ id: 1n, name: 'Tom', categoryId: 1n })
+    expect(reply.text).to.not.include('status')
+  })
+
+  it('stores categoryId exactly over the whole int64 range', async () => {
+    for (const categoryId of [INT64_MAX, 2n ** 53n + 1n, 9007199254740993n, 1n]) {
+      const reply = await post(`{"name":"n","categoryId":${categoryId}}`, 'application/json')
+      expect(reply.text).to.include(`"categoryId":${categoryId}`)
+      const id = (reply.json as { id: bigint }).id
+      expect((await api.get(`/pets/${id}`)).text).to.include(`"categoryId":${categoryId}`)
+    }
+  })
+
+  it('round-trips any valid NewPet exactly (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(newPet(), async (pet) => {
+        const created = await api.createPet(pet)
+        expect(created.status).to.equal(201)
+        const { id, ...rest } = created.json as Record<string, unknown>
+        expect(rest).to.deep.equal(pet)
+        expect((await api.get(`/pets/${id}`)).json).to.deep.equal(created.json)
+      }),
+      { numRuns: 60 },
+    )
+  })
+
+  it('refuses categoryId forms other than a plain integer from 1 to 2^63-1', async () => {
+    for (const literal of [
+      '0',
+      '-1',
+      '-0',
+      '1.5',
+      '1.0',
+      '1e3',
+      '1E2',
+      '"5"',
+      '9223372036854775808',
+      '18446744073709551616',
+      'null',
+      'true',
+      '[]',
+      '{}',
+    ]) {
+      expectError(
+        await post(`{"name":"n","categoryId":${literal}}`, 'application/json'),
+        400,
+        'invalid_request',
+        'categoryId',
+      )
+    }
+  })
+
+  it('refuses invalid values with a message naming the field (property)', async () => {
+    const cases = fc.oneof(
+      invalidPetName().map((name) => ({ field: 'name', body: { name, categoryId: 1n } })),
+      invalidCategoryId()
+        // 2^53 is refused from an embedder as a (rounded) number, but as a JSON literal it is exact.
+        .filter((v) => !(typeof v === 'number' && Number.isInteger(v) && v >= 1))
+        .map((categoryId) => ({ field: 'categoryId', body: { name: 'n', categoryId } })),
+      invalidStatus().map((status) => ({
+        field: 'status',
+        body: { name: 'n', categoryId: 1n, status },
+      })),
+    )
+    await fc.assert(
+      fc.asyncProperty(cases, async ({ field, body }) => {
+        expectError(
+          await post(stringify(body) as string, 'application/json'),
+          400,
+          'invalid_request',
+          field,
+        )
+      }),
+      { numRuns: 80 },
+    )
+  })
+
+  it('requires name and categoryId', async () => {
+    const reply = await post('{}', 'application/json')
+    expectError(reply, 400, 'invalid_request', 'name is required')
+    expect((reply.json as { message: string }).message).to.include('categoryId is required')
+    expectError(
+      await post('{"name":"x"}', 'application/json'),
+      400,
+      'invalid_request',
+      'categoryId is required',
+    )
+    expectError(
+      await post('{"categoryId":1}', 'application/json'),
+      400,
+      'invalid_request',
+      'name is required',
+    )
+  })
+
+  it('refuses unknown fields, id among them, naming them', async () => {
+    expectError(
+      await post('{"id":5,"name":"x","categoryId":1}', 'application/json'),
+      400,
+      'invalid_request',
+      'id is not a known field',
+    )
+    expectError(
+      await post('{"name":"x","categoryId":1,"colour":"red"}', 'application/json'),
+      400,
+      'invalid_request',
+      'colour',
+    )
+    expectError(
+      await post('{"name":"x","categoryId":1,"__proto__":{"status":"sold"}}', 'application/json'),
+      400,
+      'invalid_request',
+      '__proto__',
+    )
+  })
+
+  it('answers 415 unless the body is sent as application/json', async () => {
+    for (const type of [
+      undefined,
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/jsonx',
+      'application/json; charset=latin1',
+      'multipart/form-data',
+    ]) {
+      expectError(await post('{"name":"x","categoryId":1}', type), 415, 'unsupported_media_type')
+    }
+    for (const type of [
+      'application/json; charset=utf-8',
+      'Application/JSON',
+      'application/json;charset="UTF-8"',
+    ]) {
+      expect((await post('{"name":"x","categoryId":1}', type)).status, type).to.equal(201)
+    }
+  })
+
+  it('answers 400 invalid_json for malformed JSON, a non-object or an empty body', async () => {
+    for (const body of [
+      '',
+      '   ',
+      '{',
+      '{"name":"x",}',
+      "{'name':'x'}",
+      '{"name":"x","name":"y","categoryId":1}',
+      'nul',
+      '{"a":1}{"b":2}',
+    ]) {
+      expectError(await post(body, 'application/json'), 400, 'invalid_json')
+    }
+    for (const body of ['[]', '"pet"', '42', 'null', 'true']) {
+      expectError(
+        await post(body, 'application/json'),
+        400,
+        'invalid_request',
+        'body must be a JSON object',
+      )
+    }
+  })
+
+  it('answers 400 for invalid UTF-8 and deeply nested JSON, never 500', async () => {
+    expectError(
+      await post(Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]), 'application/json'),
+      400,
+      'invalid_json',
+      'UTF-8',
+    )
+    expectError(await post('['.repeat(4000) + ']'.repeat(4000), 'application/json'), 400)
+    expectError(
+      await post(
+        `{"name":"x","categoryId":1,"status":${'{"a":'.repeat(1300)}1${'}'.repeat(1300)}}`,
+        'application/json',
+      ),
+      400,
+    )
+  })
+
+  it('answers 413 for a body over 8192 bytes, declared or streamed', async () => {
+    const big = JSON.stringify({ name: 'x'.repeat(9000), categoryId: 1 })
+    expectError(await post(big, 'application/json'), 413, 'payload_too_large')
+    const chunked = await api.request({
+      method: 'POST',
+      path: '/v1/pets',
+      headers: { ...auth, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+      body: big,
+    })
+    expectError(chunked, 413, 'payload_too_large')
+  })
+
+  it('accepts a maximal valid name of 200 astral characters', async () => {
+    const name = '🐈'.repeat(200)
+    const reply = await api.createPet({ name, categoryId: 1n })
+    expect(reply.status).to.equal(201)
+    expect((reply.json as { name: string }).name).to.equal(name)
+  })
+})

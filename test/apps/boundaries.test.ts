@@ -1,0 +1,49 @@
+import { expect } from 'chai'
+import { ESLint } from 'eslint'
+
+/** The dependency rule is only worth having if it fails when broken. */
+describe('dependency direction (ESLint)', () => {
+  const eslint = new ESLint()
+  const errorsIn = async (code: string, filePath: string) =>
+    (await eslint.lintText(code, { filePath }))[0]?.messages.map((m) => m.message) ?? []
+
+  it('refuses imports other than fp-ts, io-ts and core itself in core/', async () => {
+    for (const source of [
+      'koa',
+      'mongodb',
+      'node:http',
+      'lossless-json',
+      '../../adapters/koa/index.js',
+      '../../apps/server/config.js',
+    ]) {
+      const errors = await errorsIn(
+        `import x from '${source}'\nexport const y = x\n`,
+        'core/use-cases/example.ts',
+      )
+      expect(errors.join(), source).to.match(/core\//)
+    }
+    expect(
+      await errorsIn(`export const z = process.env.X\n`, 'core/domain/example.ts'),
+    ).to.have.length(1)
+    expect(
+      await errorsIn(
+        `import * as t from 'io-ts'\nimport { pipe } from 'fp-ts/lib/function.js'\nimport { PetStatus } from '../domain/pet-status.js'\nexport const y = [t, pipe, PetStatus]\n`,
+        'core/use-cases/example.ts',
+      ),
+    ).to.deep.equal([])
+  })
+
+  it('refuses an adapter importing another adapter or apps', async () => {
+    for (const source of [
+      '../in-memory/index.js',
+      '../../apps/server/config.js',
+      '../mongodb/index.js',
+    ]) {
+      const errors = await errorsIn(
+        `import x from '${source}'\nexport const y = x\n`,
+        'adapters/koa/example.ts',
+      )
+      expect(errors.join(), source).to.match(/adapter imports core/)
+    }
+  })
+})

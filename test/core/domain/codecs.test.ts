@@ -1,0 +1,117 @@
+import { expect } from 'chai'
+import fc from 'fast-check'
+import { isLeft, isRight } from 'fp-ts/lib/Either.js'
+import {
+  decodeWith,
+  INT64_MAX,
+  Limit,
+  ListPetsQueryParams,
+  NewPet,
+  PetStatus,
+  PositiveInt64FromNumber,
+  PositiveInt64FromParam,
+} from '../../../core/index.js'
+import {
+  invalidCategoryId,
+  invalidPetName,
+  invalidStatus,
+  newPet,
+  outOfRangeInt64,
+  petStatus,
+  positiveInt64,
+} from '../../arbitraries/index.js'
+
+const decodeNewPet = decodeWith(NewPet, 'body')
+const problemsOf = (result: ReturnType<typeof decodeNewPet>): string =>
+  isLeft(result) ? result.left.problems.join('; ') : 'decoded'
+
+describe('codecs', () => {
+  it('PetStatus has exactly available, pending and sold', () => {
+    expect(Object.keys(PetStatus.keys)).to.deep.equal(['available', 'pending', 'sold'])
+    fc.assert(fc.property(petStatus(), (s) => isRight(PetStatus.decode(s))))
+    fc.assert(fc.property(invalidStatus(), (s) => isLeft(PetStatus.decode(s))))
+  })
+
+  it('decodes every valid NewPet to itself and encodes it back', () => {
+    fc.assert(
+      fc.property(newPet(), (pet) => {
+        const decoded = NewPet.decode(pet)
+        expect(isRight(decoded) && decoded.right).to.deep.equal(pet)
+        expect(NewPet.encode(pet)).to.deep.equal(pet)
+      }),
+    )
+  })
+
+  it('refuses an invalid name, categoryId or status with a message naming the field', () => {
+    const cases = fc.oneof(
+      invalidPetName().map((name) => ['name', { name, categoryId: 1n }] as const),
+      invalidCategoryId().map((categoryId) => ['categoryId', { name: 'n', categoryId }] as const),
+      invalidStatus().map((status) => ['status', { name: 'n', categoryId: 1n, status }] as const),
+    )
+    fc.assert(
+      fc.property(cases, ([field, input]) => {
+        expect(problemsOf(decodeNewPet(input))).to.match(new RegExp(`^${field} `))
+      }),
+    )
+  })
+
+  it('reports every problem at once, and unknown fields by name', () => {
+    const problems = problemsOf(decodeNewPet({ id: 1, name: '', categoryId: 0, extra: true }))
+    for (const part of [
+      'id is not a known field',
+      'extra is not a known field',
+      'name must not be blank',
+      'categoryId must be an integer',
+    ])
+      expect(problems).to.include(part)
+  })
+
+  it('takes ids exactly over the whole int64 range, as bigint or digit string', () => {
+    fc.assert(
+      fc.property(positiveInt64(), (n) => {
+        expect(PositiveInt64FromNumber.decode(n)).to.deep.equal({ _tag: 'Right', right: n })
+        expect(PositiveInt64FromParam.decode(String(n))).to.deep.equal({ _tag: 'Right', right: n })
+      }),
+    )
+    expect(isRight(PositiveInt64FromNumber.decode(INT64_MAX))).to.equal(true)
+  })
+
+  it('refuses ids out of range, rounded numbers, and strings in bodies', () => {
+    fc.assert(
+      fc.property(
+        outOfRangeInt64(),
+        (n) =>
+          isLeft(PositiveInt64FromNumber.decode(n)) &&
+          isLeft(PositiveInt64FromParam.decode(String(n))),
+      ),
+    )
+    for (const u of [2 ** 53, 1.5, '5', Number.NaN, null])
+      expect(isLeft(PositiveInt64FromNumber.decode(u)), String(u)).to.equal(true)
+    for (const u of ['', ' 1', '1 ', '+1', '1e3', '0x10', '１'])
+      expect(isLeft(PositiveInt64FromParam.decode(u)), u).to.equal(true)
+  })
+
+  it('takes limit from 1 to 100 only', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100 }),
+        (n) => isRight(Limit.decode(String(n))) && isRight(Limit.decode(n)),
+      ),
+    )
+    fc.assert(
+      fc.property(
+        fc.integer().filter((n) => n < 1 || n > 100),
+        (n) => isLeft(Limit.decode(String(n))) && isLeft(Limit.decode(n)),
+      ),
+    )
+  })
+
+  it('refuses unknown and repeated query parameters', () => {
+    expect(isLeft(ListPetsQueryParams.decode({ limit: ['1', '2'] }))).to.equal(true)
+    expect(isLeft(ListPetsQueryParams.decode({ offset: '1' }))).to.equal(true)
+    expect(ListPetsQueryParams.decode({ limit: '5', status: 'sold', after: '3' })).to.deep.equal({
+      _tag: 'Right',
+      right: { limit: 5, status: 'sold', after: 3n },
+    })
+  })
+})

@@ -1,0 +1,56 @@
+import { stringify } from 'lossless-json'
+import { composeApp, inMemoryStorage, type Storage } from '../../apps/server/compose.js'
+import { loadConfig, type Config } from '../../apps/server/config.js'
+import { silentLogger, type Logger } from '../../adapters/koa/index.js'
+import { serve, type Client, type Reply } from './http.js'
+
+export const TEST_KEY = 'test-key-0123456789abcdef'
+export const OTHER_KEY = 'other.key~with+symbols/and='
+export const auth = { Authorization: `Bearer ${TEST_KEY}` }
+
+export type TestApiOptions = {
+  readonly env?: Record<string, string>
+  readonly storage?: Storage
+  readonly now?: () => number
+  readonly logger?: Logger
+}
+
+export const testConfig = (env: Record<string, string> = {}): Config => {
+  const loaded = loadConfig({ API_KEYS: `${TEST_KEY},${OTHER_KEY}`, ...env })
+  if ('errors' in loaded) throw new Error(loaded.errors.join('; '))
+  return loaded.config
+}
+
+export type TestApi = Client & {
+  readonly basePath: string
+  /** POSTs a JSON body (bigints written exactly) with the test key. */
+  readonly createPet: (body: unknown) => Promise<Reply>
+  /** GETs a path under the base path with the test key. */
+  readonly get: (path: string) => Promise<Reply>
+}
+
+/** The real composition root on the in-memory store (or the given one), on an ephemeral port. */
+export const startTestApi = async (options: TestApiOptions = {}): Promise<TestApi> => {
+  const config = testConfig(options.env)
+  const app = composeApp(
+    config,
+    options.storage ?? inMemoryStorage(),
+    config.apiKeys,
+    options.logger ?? silentLogger,
+    options.now,
+  )
+  const client = await serve(app.callback())
+  const basePath = config.basePath
+  return {
+    ...client,
+    basePath,
+    createPet: (body) =>
+      client.request({
+        method: 'POST',
+        path: `${basePath}/pets`,
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: typeof body === 'string' ? body : (stringify(body) as string),
+      }),
+    get: (path) => client.request({ path: `${basePath}${path}`, headers: auth }),
+  }
+}

@@ -10,6 +10,10 @@ export type Config = {
   readonly logLevel: string
   readonly getPetDeprecatedAt: Date
   readonly retryAfterSeconds: number
+  /** Upper bound of one database call; past it the request answers 503. */
+  readonly storeTimeoutMs: number
+  /** How long start-up waits for the database before giving up. */
+  readonly startupTimeoutMs: number
   readonly productionUrl: string
   readonly stagingUrl: string
 }
@@ -95,6 +99,8 @@ export const loadConfig = (env: Env): { config: Config } | { errors: ReadonlyArr
     ),
     getPetDeprecatedAt: deprecatedAtOf(env.GET_PET_DEPRECATED_AT),
     retryAfterSeconds: integer(env.RETRY_AFTER_SECONDS, 'RETRY_AFTER_SECONDS', 1, 3600, 2),
+    storeTimeoutMs: integer(env.STORE_TIMEOUT_MS, 'STORE_TIMEOUT_MS', 100, 60_000, 2000),
+    startupTimeoutMs: integer(env.STARTUP_TIMEOUT_MS, 'STARTUP_TIMEOUT_MS', 0, 600_000, 30_000),
     productionUrl: matching(
       env.PRODUCTION_URL,
       'PRODUCTION_URL',

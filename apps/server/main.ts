@@ -4,39 +4,41 @@ import { answerClientError } from '../../adapters/koa/index.js'
 import { apiKeysFor, composeApp, inMemoryStorage, type Storage } from './compose.js'
 import { loadConfig, type Config } from './config.js'
 
+const fail = (message: string, code: number): never => {
+  console.error(message)
+  process.exit(code)
+}
+
 const loaded = loadConfig(process.env)
-if ('errors' in loaded) {
-  for (const error of loaded.errors) console.error(`configuration: ${error}`)
-  process.exit(2)
-}
-const config: Config = loaded.config
-const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization'] })
+const config: Config =
+  'errors' in loaded ? fail(loaded.errors.map((e) => `configuration: ${e}`).join('\n'), 2) : loaded.config
+const logger = pino({ level: config.logLevel })
 
-const openStorage = async (): Promise<Storage> => {
-  if (config.mongodbUri === undefined) return inMemoryStorage()
-  const { mongoStorage } = await import('./mongo-storage.js')
-  return mongoStorage(config.mongodbUri, logger)
-}
-
-const storage = await openStorage()
 const { keys, generated } = apiKeysFor(config)
-if (generated && config.mongodbUri !== undefined) {
-  console.error(
-    'configuration: API_KEYS must be set when MONGODB_URI is (every instance needs the same keys)',
-  )
-  process.exit(2)
+if (generated && config.mongodbUri !== undefined)
+  fail('configuration: API_KEYS must be set with MONGODB_URI (every instance needs the same keys)', 2)
+
+const openStorage = async (uri: string | undefined): Promise<Storage> => {
+  if (uri === undefined) return inMemoryStorage()
+  const { mongoStorage } = await import('./mongo-storage.js')
+  return mongoStorage(uri, config, logger)
 }
+const storage = await openStorage(config.mongodbUri).catch((error: unknown) => {
+  logger.fatal({ err: String(error) }, 'cannot reach the database, giving up (STARTUP_TIMEOUT_MS)')
+  return fail(`cannot reach the database: ${String(error)}`, 1)
+})
 
 const app = composeApp(config, storage, keys, logger)
 const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, app.callback())
-// Longer than the usual load balancer idle timeout (60 s), so the balancer closes idle connections first.
+// Longer than a load balancer's usual idle timeout (60 s), so that the balancer closes first.
 server.keepAliveTimeout = 65_000
 server.on('clientError', answerClientError)
 
 server.listen(config.port, config.host, () => {
   const address = server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.port
-  logger.info({ port, host: config.host ?? null, basePath: config.basePath }, 'listening')
+  const store = config.mongodbUri === undefined ? 'in-memory' : 'mongodb'
+  logger.info({ port, host: config.host ?? null, basePath: config.basePath, store }, 'listening')
   if (generated)
     console.log(
       `No API_KEYS configured: this run accepts the generated key ${keys[0]}\n` +

@@ -1,7 +1,15 @@
+import { connectMongo } from '../../adapters/mongodb/index.js'
 import type { Logger } from '../../adapters/koa/index.js'
 import type { Storage } from './compose.js'
+import type { Config } from './config.js'
 
-/** Placeholder until the MongoDB adapter lands: refuse to start rather than pretend. */
-export const mongoStorage = async (_uri: string, _logger: Logger): Promise<Storage> => {
-  throw new Error('MONGODB_URI is not supported yet')
+/** The MongoDB store; start-up retries until STARTUP_TIMEOUT_MS, then fails with the cause. */
+export const mongoStorage = async (uri: string, config: Config, logger: Logger): Promise<Storage> => {
+  const storage = await connectMongo({
+    uri,
+    timeoutMs: config.storeTimeoutMs,
+    startupTimeoutMs: config.startupTimeoutMs,
+    onRetry: (error) => logger.warn({ err: String(error) }, 'database not reachable yet, retrying'),
+  })
+  return storage
 }

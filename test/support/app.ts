@@ -1,7 +1,8 @@
 import { stringify } from 'lossless-json'
-import { composeApp, inMemoryStorage, type Storage } from '../../apps/server/compose.js'
+import { composeApp, type Storage } from '../../apps/server/compose.js'
 import { loadConfig, type Config } from '../../apps/server/config.js'
 import { silentLogger, type Logger } from '../../adapters/koa/index.js'
+import { storageFor, type Backend } from './backends.js'
 import { serve, type Client, type Reply } from './http.js'
 
 export const TEST_KEY = 'test-key-0123456789abcdef'
@@ -11,6 +12,8 @@ export const auth = { Authorization: `Bearer ${TEST_KEY}` }
 export type TestApiOptions = {
   readonly env?: Record<string, string>
   readonly storage?: Storage
+  /** A fresh store of this kind, when no storage is given (default: in-memory). */
+  readonly backend?: Backend
   readonly now?: () => number
   readonly logger?: Logger
 }
@@ -32,9 +35,10 @@ export type TestApi = Client & {
 /** The real composition root on the in-memory store (or the given one), on an ephemeral port. */
 export const startTestApi = async (options: TestApiOptions = {}): Promise<TestApi> => {
   const config = testConfig(options.env)
+  const storage = options.storage ?? (await storageFor(options.backend ?? 'in-memory'))
   const app = composeApp(
     config,
-    options.storage ?? inMemoryStorage(),
+    storage,
     config.apiKeys,
     options.logger ?? silentLogger,
     options.now,
@@ -43,6 +47,10 @@ export const startTestApi = async (options: TestApiOptions = {}): Promise<TestAp
   const basePath = config.basePath
   return {
     ...client,
+    close: async () => {
+      await client.close()
+      await storage.close()
+    },
     basePath,
     createPet: (body) =>
       client.request({

@@ -1,10 +1,11 @@
 import { expect } from 'chai'
 import { auth, OTHER_KEY, startTestApi, TEST_KEY, type TestApi } from '../../support/app.js'
 import { expectError } from '../../support/expect-error.js'
+import { forEachBackend } from '../../support/backends.js'
 
-describe('HTTP: bearer API keys', () => {
+forEachBackend('HTTP: bearer API keys', (backend) => {
   let api: TestApi
-  before(async () => (api = await startTestApi()))
+  before(async () => (api = await startTestApi({ backend })))
   after(() => api.close())
 
   const call = (headers: Record<string, string>, path = '/v1/pets', method = 'GET') =>

@@ -10,10 +10,11 @@ import {
 } from '../../arbitraries/index.js'
 import { auth, startTestApi, type TestApi } from '../../support/app.js'
 import { expectError } from '../../support/expect-error.js'
+import { forEachBackend } from '../../support/backends.js'
 
-describe('HTTP: POST /pets', () => {
+forEachBackend('HTTP: POST /pets', (backend) => {
   let api: TestApi
-  beforeEach(async () => (api = await startTestApi()))
+  beforeEach(async () => (api = await startTestApi({ backend })))
   afterEach(() => api.close())
 
   const post = (body: string | Buffer, contentType?: string) =>

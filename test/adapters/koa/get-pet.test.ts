@@ -3,6 +3,7 @@ import { INT64_MAX } from '../../../core/index.js'
 import { startTestApi, type TestApi } from '../../support/app.js'
 import { expectError } from '../../support/expect-error.js'
 import type { Reply } from '../../support/http.js'
+import { forEachBackend } from '../../support/backends.js'
 
 const SUNSET = Date.parse('2030-12-05T00:00:00Z')
 
@@ -12,10 +13,10 @@ const expectDeprecated = (reply: Reply, deprecatedAtSeconds = 1767225600) => {
   expect(reply.headers.link).to.match(/^<\/v1\/pets>; rel="successor-version"/)
 }
 
-describe('HTTP: GET /pets/{petId} (deprecated)', () => {
+forEachBackend('HTTP: GET /pets/{petId} (deprecated)', (backend) => {
   let clock = Date.parse('2026-11-21T00:00:00Z')
   let api: TestApi
-  beforeEach(async () => (api = await startTestApi({ now: () => clock })))
+  beforeEach(async () => (api = await startTestApi({ backend, now: () => clock })))
   afterEach(() => api.close())
 
   it('returns the pet with the deprecation headers', async () => {
@@ -79,7 +80,10 @@ describe('HTTP: GET /pets/{petId} (deprecated)', () => {
   })
 
   it('takes the deprecation instant from configuration', async () => {
-    const other = await startTestApi({ env: { GET_PET_DEPRECATED_AT: '2027-03-01T12:00:00Z' } })
+    const other = await startTestApi({
+      backend,
+      env: { GET_PET_DEPRECATED_AT: '2027-03-01T12:00:00Z' },
+    })
     try {
       expectDeprecated(await other.get('/pets/1'), Date.parse('2027-03-01T12:00:00Z') / 1000)
     } finally {

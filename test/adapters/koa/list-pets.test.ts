@@ -4,13 +4,14 @@ import type { Pet } from '../../../core/index.js'
 import { newPet, petStatus } from '../../arbitraries/index.js'
 import { startTestApi, type TestApi } from '../../support/app.js'
 import { expectError } from '../../support/expect-error.js'
+import { forEachBackend } from '../../support/backends.js'
 
 const nextOf = (link: string | string[] | undefined): string | undefined =>
   /^<([^>]+)>; rel="next"$/.exec(typeof link === 'string' ? link : '')?.[1]
 
-describe('HTTP: GET /pets', () => {
+forEachBackend('HTTP: GET /pets', (backend) => {
   let api: TestApi
-  beforeEach(async () => (api = await startTestApi()))
+  beforeEach(async () => (api = await startTestApi({ backend })))
   afterEach(() => api.close())
 
   const seed = async (n: number, status?: string) => {
@@ -122,7 +123,7 @@ describe('HTTP: GET /pets', () => {
         fc.integer({ min: 1, max: 7 }),
         fc.option(petStatus(), { nil: undefined }),
         async (pets, limit, status) => {
-          const local = await startTestApi()
+          const local = await startTestApi({ backend })
           try {
             for (const pet of pets) await local.createPet(pet)
             let path: string | undefined =

@@ -1,10 +1,11 @@
 import { expect } from 'chai'
 import { auth, startTestApi, type TestApi } from '../../support/app.js'
 import { expectError } from '../../support/expect-error.js'
+import { forEachBackend } from '../../support/backends.js'
 
-describe('HTTP: paths and methods', () => {
+forEachBackend('HTTP: paths and methods', (backend) => {
   let api: TestApi
-  before(async () => (api = await startTestApi()))
+  before(async () => (api = await startTestApi({ backend })))
   after(() => api.close())
 
   it('answers 404 Error for unknown paths under the base path', async () => {
@@ -57,7 +58,7 @@ describe('HTTP: paths and methods', () => {
   })
 
   it('serves the API under a configured base path only', async () => {
-    const other = await startTestApi({ env: { BASE_PATH: '/api/animals/v1' } })
+    const other = await startTestApi({ backend, env: { BASE_PATH: '/api/animals/v1' } })
     try {
       expect(
         (await other.request({ path: '/api/animals/v1/pets', headers: auth })).status,

@@ -1,0 +1,77 @@
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import { MongoClient, type Db } from 'mongodb'
+import type { PetStore, StoreUnavailable } from '../../core/index.js'
+import { ensureIndexes } from './indexes.js'
+import { createMongoPetStore } from './pet-store.js'
+import { fromDriver } from './store-failure.js'
+
+export type MongoOptions = {
+  readonly uri: string
+  /** Upper bound of one store call: past it a request gets 503, not the driver's 30 s wait. */
+  readonly timeoutMs: number
+  /** How long start-up keeps trying to reach the database before it gives up. */
+  readonly startupTimeoutMs: number
+  readonly onRetry?: (error: unknown) => void
+}
+
+export type MongoStorage = {
+  readonly store: PetStore
+  readonly db: Db
+  readonly checkReadiness: () => TE.TaskEither<StoreUnavailable, void>
+  readonly close: () => Promise<void>
+}
+
+export const DEFAULT_DATABASE = 'animal_store'
+
+/** The database named in the URI's path, else the documented default. */
+export const databaseOf = (uri: string): string => {
+  const name = /^mongodb(?:\+srv)?:\/\/[^/?]*\/([^?]+)/.exec(uri)?.[1]
+  return name === undefined || name === '' ? DEFAULT_DATABASE : decodeURIComponent(name)
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Pings until the database answers or the start-up time is over; then the last error is thrown. */
+const reachable = async (db: Db, options: MongoOptions): Promise<void> => {
+  const deadline = Date.now() + options.startupTimeoutMs
+  for (;;) {
+    try {
+      await db.command({ ping: 1 })
+      return
+    } catch (error) {
+      if (Date.now() >= deadline) throw error
+      options.onRetry?.(error)
+      await sleep(500)
+    }
+  }
+}
+
+/**
+ * Connects with majority writes and primary reads, so that a pet acknowledged by one instance
+ * is readable through every other, and with short timeouts, so that an outage answers 503 fast.
+ */
+export const connectMongo = async (options: MongoOptions): Promise<MongoStorage> => {
+  const client = new MongoClient(options.uri, {
+    useBigInt64: true,
+    writeConcern: { w: 'majority' },
+    readConcern: { level: 'majority' },
+    readPreference: 'primary',
+    serverSelectionTimeoutMS: options.timeoutMs,
+    connectTimeoutMS: options.timeoutMs,
+    socketTimeoutMS: options.timeoutMs * 2,
+  })
+  const db = client.db(databaseOf(options.uri))
+  try {
+    await reachable(db, options)
+    await ensureIndexes(db)
+  } catch (error) {
+    await client.close()
+    throw error
+  }
+  return {
+    store: createMongoPetStore(db),
+    db,
+    checkReadiness: () => TE.asUnit(fromDriver(() => db.command({ ping: 1 }))),
+    close: () => client.close(),
+  }
+}

@@ -1,0 +1,9 @@
+export {
+  connectMongo,
+  databaseOf,
+  DEFAULT_DATABASE,
+  type MongoOptions,
+  type MongoStorage,
+} from './connect.js'
+export { createMongoPetStore, PETS, COUNTERS } from './pet-store.js'
+export { ensureIndexes, PET_INDEXES } from './indexes.js'

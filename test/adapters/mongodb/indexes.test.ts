@@ -1,0 +1,62 @@
+import { expect } from 'chai'
+import { MongoClient, type CommandStartedEvent } from 'mongodb'
+import { connectMongo, createMongoPetStore, PETS } from '../../../adapters/mongodb/index.js'
+import type { PetId } from '../../../core/index.js'
+import { freshDatabaseName, requireMongo, uriWithDatabase } from '../../support/mongo.js'
+
+describe('MongoDB adapter: indexes and query shape', function () {
+  let uri: string
+  before(function () {
+    uri = requireMongo(this)
+  })
+
+  it('creates the id and {status, _id} indexes at start, idempotently, in the database of the URI', async () => {
+    const database = freshDatabaseName()
+    const options = { uri: uriWithDatabase(uri, database), timeoutMs: 3000, startupTimeoutMs: 5000 }
+    const first = await connectMongo(options)
+    const second = await connectMongo(options)
+    try {
+      expect(first.db.databaseName).to.equal(database)
+      const indexes = await second.db.collection(PETS).listIndexes().toArray()
+      const keys = indexes.map((index) => JSON.stringify(index.key))
+      expect(keys).to.include('{"_id":1}')
+      expect(keys).to.include('{"status":1,"_id":1}')
+      expect(indexes).to.have.length(2)
+    } finally {
+      await first.db.dropDatabase()
+      await first.close()
+      await second.close()
+    }
+  })
+
+  it('lists with equality on status, range and sort on _id, and a limit, so the index serves it', async () => {
+    const commands: CommandStartedEvent[] = []
+    const client = await new MongoClient(uri, {
+      useBigInt64: true,
+      monitorCommands: true,
+    }).connect()
+    client.on('commandStarted', (event) => commands.push(event))
+    const db = client.db(freshDatabaseName())
+    try {
+      const store = createMongoPetStore(db)
+      await store.listPetPage({ status: 'sold', after: 5n as PetId, limit: 3 })()
+      await store.listPetPage({ limit: 4 })()
+      const finds = commands
+        .filter((c) => c.commandName === 'find')
+        .map((c) => ({
+          ...c.command,
+          sort: Object.fromEntries(c.command.sort as Map<string, number>),
+        }))
+      expect(finds[0]).to.deep.include({
+        filter: { status: 'sold', _id: { $gt: 5n } },
+        sort: { _id: 1 },
+        limit: 3,
+      })
+      expect(finds[1]).to.deep.include({ filter: {}, sort: { _id: 1 }, limit: 4 })
+      expect(finds.every((f) => f.skip === undefined)).to.equal(true)
+    } finally {
+      await db.dropDatabase()
+      await client.close()
+    }
+  })
+})

@@ -1,0 +1,15 @@
+import { petStoreContract } from '../../contracts/pet-store.contract.js'
+import { closeSharedClient, freshMongoStorage, requireMongo } from '../../support/mongo.js'
+
+describe('MongoDB adapter', function () {
+  let uri: string
+  before(function () {
+    uri = requireMongo(this)
+  })
+  after(() => closeSharedClient())
+
+  petStoreContract('mongodb', async () => {
+    const storage = await freshMongoStorage(uri)
+    return { store: storage.store, dispose: storage.close }
+  })
+})

@@ -1,0 +1,28 @@
+import { inMemoryStorage, type Storage } from '../../apps/server/compose.js'
+import { closeSharedClient, freshMongoStorage, requireMongo, testMongoUri } from './mongo.js'
+
+/** The stores the HTTP contract is proven on. */
+export type Backend = 'in-memory' | 'mongodb'
+export const BACKENDS: ReadonlyArray<Backend> = ['in-memory', 'mongodb']
+
+export const storageFor = async (backend: Backend): Promise<Storage> => {
+  if (backend === 'in-memory') return inMemoryStorage()
+  const uri = testMongoUri()
+  if (uri === undefined) throw new Error('no MongoDB test server')
+  return freshMongoStorage(uri)
+}
+
+/** Defines the suite once per backend; the MongoDB one needs the test server. */
+export const forEachBackend = (title: string, body: (backend: Backend) => void): void => {
+  for (const backend of BACKENDS) {
+    describe(`${title} [${backend}]`, function () {
+      if (backend === 'mongodb')
+        before(function () {
+          requireMongo(this)
+        })
+      body(backend)
+      // Registered last, so it runs after the suite's own hooks have dropped their databases.
+      if (backend === 'mongodb') after(() => closeSharedClient())
+    })
+  }
+}

@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { TEST_KEY } from './app.js'
+import { send, type Reply, type Request } from './http.js'
+
+export type ServiceProcess = {
+  readonly port: number
+  readonly process: ChildProcess
+  /** Everything the process wrote on stdout and stderr, for assertions on logs. */
+  readonly output: string[]
+  readonly request: (req: Request) => Promise<Reply>
+  readonly stop: () => Promise<number | null>
+}
+
+/** Starts `npm start`'s program (apps/server/main.ts) as its own process and waits until it listens. */
+export const startService = (
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+): Promise<ServiceProcess> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/main.ts'], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        API_KEYS: TEST_KEY,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const output: string[] = []
+    const timer = setTimeout(
+      () => reject(new Error(`service did not start:\n${output.join('\n')}`)),
+      timeoutMs,
+    )
+    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`service exited with ${code}:\n${output.join('\n')}`))
+    })
+    createInterface({ input: child.stderr }).on('line', (line) => output.push(line))
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      output.push(line)
+      const port = /"msg":"listening"/.test(line)
+        ? (JSON.parse(line) as { port: number }).port
+        : undefined
+      if (port === undefined) return
+      clearTimeout(timer)
+      resolve({
+        port,
+        process: child,
+        output,
+        request: (req) => send(port, req),
+        stop: () => {
+          child.kill('SIGTERM')
+          return exited
+        },
+      })
+    })
+  })

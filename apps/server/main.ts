@@ -11,12 +11,17 @@ const fail = (message: string, code: number): never => {
 
 const loaded = loadConfig(process.env)
 const config: Config =
-  'errors' in loaded ? fail(loaded.errors.map((e) => `configuration: ${e}`).join('\n'), 2) : loaded.config
+  'errors' in loaded
+    ? fail(loaded.errors.map((e) => `configuration: ${e}`).join('\n'), 2)
+    : loaded.config
 const logger = pino({ level: config.logLevel })
 
 const { keys, generated } = apiKeysFor(config)
 if (generated && config.mongodbUri !== undefined)
-  fail('configuration: API_KEYS must be set with MONGODB_URI (every instance needs the same keys)', 2)
+  fail(
+    'configuration: API_KEYS must be set with MONGODB_URI (every instance needs the same keys)',
+    2,
+  )
 
 const openStorage = async (uri: string | undefined): Promise<Storage> => {
   if (uri === undefined) return inMemoryStorage()

@@ -4,7 +4,11 @@ import type { Storage } from './compose.js'
 import type { Config } from './config.js'
 
 /** The MongoDB store; start-up retries until STARTUP_TIMEOUT_MS, then fails with the cause. */
-export const mongoStorage = async (uri: string, config: Config, logger: Logger): Promise<Storage> => {
+export const mongoStorage = async (
+  uri: string,
+  config: Config,
+  logger: Logger,
+): Promise<Storage> => {
   const storage = await connectMongo({
     uri,
     timeoutMs: config.storeTimeoutMs,

@@ -43,7 +43,7 @@ describe('MongoDB adapter: indexes and query shape', function () {
       await store.listPetPage({ limit: 4 })()
       const finds = commands
         .filter((c) => c.commandName === 'find')
-        .map((c) => ({
+        .map((c): Record<string, unknown> => ({
           ...c.command,
           sort: Object.fromEntries(c.command.sort as Map<string, number>),
         }))

@@ -5,6 +5,14 @@ type Decoded<R extends Codecs, O extends Codecs> = { [K in keyof R]: t.TypeOf<R[
   [K in keyof O]?: t.TypeOf<O[K]>
 }
 
+/** The codec, and its keys: the OpenAPI drift test compares them with the document. */
+export type StrictStruct<A> = t.Type<A, unknown, unknown> & {
+  readonly keys: {
+    readonly required: ReadonlyArray<string>
+    readonly optional: ReadonlyArray<string>
+  }
+}
+
 const isRecord = (u: unknown): u is Record<string, unknown> =>
   typeof u === 'object' && u !== null && !Array.isArray(u)
 
@@ -19,7 +27,7 @@ export const strictStruct = <R extends Codecs, O extends Codecs>(
   required: R,
   optional: O,
   noun: 'field' | 'parameter',
-): t.Type<Decoded<R, O>, unknown, unknown> => {
+): StrictStruct<Decoded<R, O>> => {
   const known = new Set([...Object.keys(required), ...Object.keys(optional)])
   const validate: t.Validate<unknown, Decoded<R, O>> = (u, c) => {
     if (!isRecord(u)) return t.failure(u, c, `must be a JSON object`)
@@ -60,10 +68,13 @@ export const strictStruct = <R extends Codecs, O extends Codecs>(
     }
     return errors.length > 0 ? t.failures(errors) : t.success(out as Decoded<R, O>)
   }
-  return new t.Type(
+  const codec = new t.Type(
     name,
     (u): u is Decoded<R, O> => validate(u, [])._tag === 'Right',
     validate,
     (a) => a,
   )
+  return Object.assign(codec, {
+    keys: { required: Object.keys(required), optional: Object.keys(optional) },
+  })
 }

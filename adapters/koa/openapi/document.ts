@@ -19,6 +19,7 @@ const errorCodeTable = Object.entries(ERROR_CODES)
 const info = {
   title: 'Animal Store',
   version: '1.0.0',
+  license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
   description: [
     'A catalogue of animals for sale. Every operation needs `Authorization: Bearer <API key>`;',
     'authentication is checked before anything else, so an anonymous caller gets 401 on every path under the base path.',

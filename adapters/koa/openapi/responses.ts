@@ -24,7 +24,6 @@ export const headers = {
     'RFC 6750 challenge; `error="invalid_token"` when a key was presented.',
   ),
   'Retry-After': header('Seconds to wait before retrying.', { type: 'integer', minimum: 1 }),
-  Allow: header('The methods this path accepts.'),
 }
 
 const ref = (name: keyof typeof headers) => ({ $ref: `#/components/headers/${name}` })

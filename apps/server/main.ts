@@ -43,14 +43,14 @@ server.listen(config.port, config.host, () => {
   const address = server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.port
   const store = config.mongodbUri === undefined ? 'in-memory' : 'mongodb'
-  // Announced even when LOG_LEVEL hides info lines: scripts wait for it to learn the port.
-  const announce = config.logLevel === 'silent' ? logger : logger.child({}, { level: 'info' })
-  announce.info({ port, host: config.host ?? null, basePath: config.basePath, store }, 'listening')
   if (generated)
     console.log(
       `No API_KEYS configured: this run accepts the generated key ${keys[0]}\n` +
         `  curl -H 'Authorization: Bearer ${keys[0]}' http://localhost:${port}${config.basePath}/pets`,
     )
+  // Announced last, and even when LOG_LEVEL hides info lines: scripts wait for it for the port.
+  const announce = config.logLevel === 'silent' ? logger : logger.child({}, { level: 'info' })
+  announce.info({ port, host: config.host ?? null, basePath: config.basePath, store }, 'listening')
 })
 
 const shutdown = (signal: string) => {

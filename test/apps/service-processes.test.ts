@@ -158,3 +158,23 @@ describe('service processes on one MongoDB', function () {
     })
   })
 })
+
+describe('npm start with no configuration', function () {
+  this.timeout(30_000)
+
+  it('serves the in-memory store and prints a generated key that works', async () => {
+    const service = await startService({ API_KEYS: '' })
+    try {
+      const key = / accepts the generated key (\S+)/.exec(service.output.join('\n'))?.[1]
+      expect(key).to.match(/^[A-Za-z0-9_-]{32}$/)
+      const reply = await service.request({
+        path: '/v1/pets',
+        headers: { Authorization: `Bearer ${key}` },
+      })
+      expect(reply.status).to.equal(200)
+      expect((await service.request({ path: '/v1/pets', headers: auth })).status).to.equal(401)
+    } finally {
+      await service.stop()
+    }
+  })
+})

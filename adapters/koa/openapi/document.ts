@@ -50,7 +50,17 @@ const paths = (maxBodyBytes: number) => ({
         content: { 'application/json': { schema: { $ref: '#/components/schemas/NewPet' } } },
       },
       responses: {
-        '201': jsonResponse('The animal as stored, with its new id.', 'Pet', ['Location']),
+        '201': {
+          ...jsonResponse('The animal as stored, with its new id.', 'Pet', ['Location']),
+          // The URL in Location is the getPet of the new id: a client (or a fuzzer) can follow it.
+          links: {
+            GetCreatedPet: {
+              operationId: 'getPet',
+              parameters: { petId: '$response.body#/id' },
+              description: 'The animal just created; the same URL as the Location header.',
+            },
+          },
+        },
         ...errorResponses([
           'BadRequest',
           'Unauthorized',

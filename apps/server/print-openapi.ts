@@ -6,4 +6,6 @@ import { loadConfig } from './config.js'
 const loaded = loadConfig(process.env)
 if ('errors' in loaded) throw new Error(loaded.errors.join('\n'))
 const { productionUrl, stagingUrl } = loaded.config
-process.stdout.write(`${openApiJson({ productionUrl, stagingUrl, maxBodyBytes: MAX_BODY_BYTES })}\n`)
+process.stdout.write(
+  `${openApiJson({ productionUrl, stagingUrl, maxBodyBytes: MAX_BODY_BYTES })}\n`,
+)

@@ -12,6 +12,7 @@ import type { Logger } from './logger.js'
 import { createPetRouter } from './pet-routes.js'
 import { sendJson, sendProblem } from './respond.js'
 import { requestIdOf } from './request-id.js'
+import { logRequest } from './request-log.js'
 
 export type KoaAppDeps = PetStore &
   ApiKeys & {
@@ -58,16 +59,7 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa => {
       deps.logger.error({ requestId, err: error }, 'unexpected error')
       problem(ctx, { _tag: 'Internal' })
     }
-    const fields = {
-      requestId,
-      method: ctx.method,
-      route: ctx._matchedRoute ?? null,
-      status: ctx.status,
-      ms: Math.round((performance.now() - started) * 100) / 100,
-      keyId: ctx.state.principal?.keyId ?? null,
-    }
-    if (ctx.state.storeFailure === undefined) deps.logger.info(fields, 'request')
-    else deps.logger.warn({ ...fields, storeFailure: ctx.state.storeFailure }, 'store unavailable')
+    logRequest(deps.logger, ctx, requestId, started)
   }
 
   const probes = async (ctx: Context, next: Next) => {

@@ -37,7 +37,7 @@ export type KoaAppOptions = {
 export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa => {
   const { basePath, retryAfterSeconds } = options
   const getPetPath = new RegExp(`^${basePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/pets/[^/]+$`)
-  const deprecated = deprecationHeaders(options.deprecation, basePath)
+  const deprecated = Object.entries(deprecationHeaders(options.deprecation, basePath))
   const sunsetAt = options.deprecation.sunsetAt.getTime()
   const authenticateHeader = authenticate(deps)
   const router = createPetRouter(deps, {
@@ -81,7 +81,7 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa => {
       return sendJson(ctx, 200, options.openApiJson)
     }
     if ((ctx.method === 'GET' || ctx.method === 'HEAD') && getPetPath.test(path))
-      ctx.set(deprecated)
+      for (const [name, value] of deprecated) ctx.res.setHeader(name, value)
     // Before routing: an anonymous caller learns nothing, not even which paths exist.
     const principal = await authenticateHeader(ctx.req.headers.authorization)()
     if (E.isLeft(principal)) return problem(ctx, principal.left)

@@ -1,0 +1,47 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Context, Next } from 'koa'
+import { authenticate, type ApiKeys } from '../../../core/index.js'
+import type { Problem } from '../problem.js'
+import { sendJson } from '../respond.js'
+
+export type GateOptions = {
+  readonly basePath: string
+  readonly openApiJson: string
+  /** Headers for every answer of the deprecated getPet, the 401 to an anonymous caller included. */
+  readonly deprecationHeaders: Readonly<Record<string, string>>
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * The API's front door: only paths under the base path are served; the OpenAPI document is
+ * public; everything else is authenticated before routing, so an anonymous caller learns
+ * nothing, not even which paths exist.
+ */
+export const gate = (
+  apiKeys: ApiKeys,
+  options: GateOptions,
+  problem: (ctx: Context, p: Problem) => void,
+) => {
+  const { basePath, openApiJson } = options
+  const getPetPath = new RegExp(`^${escapeRegExp(basePath)}/pets/[^/]+$`)
+  const deprecated = Object.entries(options.deprecationHeaders)
+  const authenticateHeader = authenticate(apiKeys)
+
+  return async (ctx: Context, next: Next): Promise<void> => {
+    const path = ctx.path
+    if (path !== basePath && !path.startsWith(`${basePath}/`))
+      return problem(ctx, { _tag: 'RouteNotFound' })
+    const readOnly = ctx.method === 'GET' || ctx.method === 'HEAD'
+    if (path === `${basePath}/openapi.json`)
+      return readOnly
+        ? sendJson(ctx, 200, openApiJson)
+        : problem(ctx, { _tag: 'MethodNotAllowed', allow: ['GET', 'HEAD'] })
+    if (readOnly && getPetPath.test(path))
+      for (const [name, value] of deprecated) ctx.res.setHeader(name, value)
+    const principal = await authenticateHeader(ctx.req.headers.authorization)()
+    if (E.isLeft(principal)) return problem(ctx, principal.left)
+    ctx.state.principal = principal.right
+    return next()
+  }
+}

@@ -25,10 +25,9 @@ export type Client = {
   readonly close: () => Promise<void>
 }
 
-const bigintNumbers = (text: string): unknown => BigInt(text)
 const parseReply = (text: string): unknown => {
   try {
-    return parse(text, null, (n) => (/^-?\d+$/.test(n) ? bigintNumbers(n) : Number(n)))
+    return parse(text, null, (n) => (/^-?\d+$/.test(n) ? BigInt(n) : Number(n)))
   } catch {
     return undefined
   }

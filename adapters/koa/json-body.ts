@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
-import { isInteger, LosslessNumber, parse } from 'lossless-json'
+import { parse } from 'lossless-json'
+import { parseJsonNumber } from './json-number.js'
 import type { Problem } from './problem.js'
 
 type BodyProblem = Extract<
@@ -12,14 +13,6 @@ export type BodyResult =
 
 const JSON_TYPE = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i
 const utf8 = new TextDecoder('utf-8', { fatal: true })
-
-/*
- * Integer literals become bigints, exact over the whole int64 range. Any other number (1.5, 1e3,
- * -0.0) stays a LosslessNumber, which no codec accepts as an identifier: the core refuses it
- * rather than see a silently converted value.
- */
-const parseNumber = (text: string): unknown =>
-  isInteger(text) ? BigInt(text) : new LosslessNumber(text)
 
 const fail = (problem: BodyProblem): BodyResult => ({ ok: false, problem })
 
@@ -55,7 +48,7 @@ const parseJson = (bytes: Buffer): BodyResult => {
   if (text.trim() === '')
     return fail({ _tag: 'MalformedJson', detail: 'the body is empty: send a JSON object' })
   try {
-    return { ok: true, value: parse(text, null, parseNumber) }
+    return { ok: true, value: parse(text, null, parseJsonNumber) }
   } catch (error) {
     // Also catches the RangeError of a too deeply nested document.
     const reason = error instanceof SyntaxError ? error.message : 'it is nested too deeply'

@@ -64,15 +64,34 @@ forEachBackend('HTTP: POST /pets', (backend) => {
     )
   })
 
-  it('refuses categoryId forms other than a plain integer from 1 to 2^63-1', async () => {
+  it('accepts every integer-valued number form, as JSON Schema does, converted exactly', async () => {
+    for (const [literal, expected] of [
+      ['1.0', '1'],
+      ['1e3', '1000'],
+      ['1E2', '100'],
+      ['40335.0', '40335'],
+      ['9.223372036854775807e18', '9223372036854775807'],
+      ['922337203685477580.70e1', '9223372036854775807'],
+    ]) {
+      const created = await post(`{"name":"n","categoryId":${literal}}`, 'application/json')
+      expect(created.status, literal).to.equal(201)
+      expect(created.text, literal).to.contain(`"categoryId":${expected}}`)
+    }
+  })
+
+  it('refuses categoryId values that are not integers from 1 to 2^63-1', async () => {
     for (const literal of [
       '0',
       '-1',
       '-0',
+      '0.0',
+      '-1.0',
       '1.5',
-      '1.0',
-      '1e3',
-      '1E2',
+      '1e-3',
+      '10.01e1',
+      '9.223372036854775808e18',
+      '1e19',
+      '1e400',
       '"5"',
       '9223372036854775808',
       '18446744073709551616',

@@ -3,32 +3,22 @@ import { Pet, type NewPet } from '../../core/index.js'
 
 /**
  * A pet as stored: its id is the document's `_id` (so the primary key index is the id index),
- * ids are BSON Long (bigint in, bigint out with `useBigInt64`), and `_op` is the id of the
- * request that inserted it, which tells a retried insert that already landed from a collision.
+ * every other field of the Pet under its own name, ids as BSON Long (bigint in, bigint out with
+ * `useBigInt64`), and `_op`, the id of the request that inserted it, which tells a retried
+ * insert that already landed from a collision. The fields are spread rather than listed, so a
+ * field added to the Pet codecs is stored and read back with no change here.
  */
-export type PetDocument = {
-  readonly _id: bigint
-  readonly name: string
-  readonly categoryId: bigint
-  readonly status?: string
-  readonly _op: string
-}
+export type PetDocument = Omit<Pet, 'id'> & { readonly _id: bigint; readonly _op: string }
 
 export const toDocument = (pet: NewPet, id: bigint, op: string): PetDocument => ({
   _id: id,
-  name: pet.name,
-  categoryId: pet.categoryId,
-  ...(pet.status === undefined ? {} : { status: pet.status }),
+  ...pet,
   _op: op,
 })
 
 /** Reads a stored document back through the Pet codec: a document nobody could have written is refused. */
 export const fromDocument = (doc: Omit<PetDocument, '_op'>): Pet | undefined => {
-  const decoded = Pet.decode({
-    id: doc._id,
-    name: doc.name,
-    categoryId: doc.categoryId,
-    ...(doc.status === undefined ? {} : { status: doc.status }),
-  })
+  const { _id, ...fields } = doc
+  const decoded = Pet.decode({ id: _id, ...fields })
   return isRight(decoded) ? decoded.right : undefined
 }

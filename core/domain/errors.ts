@@ -1,4 +1,4 @@
-import type { PositiveInt64 } from './int64.js'
+import type { PetId } from './pet.js'
 
 /** The request broke a rule; each problem names the field or parameter and the rule. */
 export type InvalidInput = {
@@ -7,7 +7,7 @@ export type InvalidInput = {
 }
 /** No credential was presented, or the one presented is not a valid API key. */
 export type Unauthenticated = { readonly _tag: 'Unauthenticated'; readonly presented: boolean }
-export type PetNotFound = { readonly _tag: 'PetNotFound'; readonly id: PositiveInt64 }
+export type PetNotFound = { readonly _tag: 'PetNotFound'; readonly id: PetId }
 /** Infrastructure failure. `detail` is for the operator's log, never for the client. */
 export type StoreUnavailable = { readonly _tag: 'StoreUnavailable'; readonly detail: string }
 
@@ -21,7 +21,7 @@ export const unauthenticated = (presented: boolean): Unauthenticated => ({
   _tag: 'Unauthenticated',
   presented,
 })
-export const petNotFound = (id: PositiveInt64): PetNotFound => ({ _tag: 'PetNotFound', id })
+export const petNotFound = (id: PetId): PetNotFound => ({ _tag: 'PetNotFound', id })
 export const storeUnavailable = (detail: string): StoreUnavailable => ({
   _tag: 'StoreUnavailable',
   detail,

@@ -1,6 +1,6 @@
 import * as t from 'io-ts'
-import { PositiveInt64FromParam } from './int64.js'
 import { PetStatusField } from './new-pet.js'
+import { PetIdParam } from './pet.js'
 import { strictStruct } from './strict-struct.js'
 
 export const LIMIT_MIN = 1
@@ -35,7 +35,7 @@ export const Limit = new t.Type<number, number, unknown>(
 export const ListPetsQueryParams = strictStruct(
   'ListPetsQuery',
   {},
-  { limit: Limit, status: PetStatusField, after: PositiveInt64FromParam },
+  { limit: Limit, status: PetStatusField, after: PetIdParam },
   'parameter',
 )
 export type ListPetsQuery = Omit<t.TypeOf<typeof ListPetsQueryParams>, 'limit'> & {

@@ -7,13 +7,12 @@ import {
   type PetNotFound,
   type StoreUnavailable,
 } from '../domain/errors.js'
-import { PositiveInt64FromParam } from '../domain/int64.js'
-import type { Pet } from '../domain/pet.js'
+import { PetIdParam, type Pet } from '../domain/pet.js'
 import type { PetStore } from '../ports/pet-store.js'
 
 export type GetPetDeps = Pick<PetStore, 'findPet'>
 
-const decodePetId = decodeWith(PositiveInt64FromParam, 'petId')
+const decodePetId = decodeWith(PetIdParam, 'petId')
 
 /**
  * Reads one animal by id (a bigint, an exact integer or a digit string).

@@ -2,14 +2,15 @@ import { expect } from 'chai'
 import fc from 'fast-check'
 import { isLeft, isRight } from 'fp-ts/lib/Either.js'
 import {
+  CategoryId,
   decodeWith,
   INT64_MAX,
   Limit,
   ListPetsQueryParams,
   NewPet,
   PetStatus,
-  PositiveInt64FromNumber,
-  PositiveInt64FromParam,
+  PetId,
+  PetIdParam,
 } from '../../../core/index.js'
 import {
   invalidCategoryId,
@@ -69,26 +70,32 @@ describe('codecs', () => {
   it('takes ids exactly over the whole int64 range, as bigint or digit string', () => {
     fc.assert(
       fc.property(positiveInt64(), (n) => {
-        expect(PositiveInt64FromNumber.decode(n)).to.deep.equal({ _tag: 'Right', right: n })
-        expect(PositiveInt64FromParam.decode(String(n))).to.deep.equal({ _tag: 'Right', right: n })
+        expect(PetId.decode(n)).to.deep.equal({ _tag: 'Right', right: n })
+        expect(PetIdParam.decode(String(n))).to.deep.equal({ _tag: 'Right', right: n })
       }),
     )
-    expect(isRight(PositiveInt64FromNumber.decode(INT64_MAX))).to.equal(true)
+    expect(isRight(PetId.decode(INT64_MAX))).to.equal(true)
+  })
+
+  it('keeps PetId and CategoryId apart: each has its own brand', () => {
+    const petId = PetId.decode(7n)
+    if (isLeft(petId)) throw new Error('7 is a valid id')
+    // @ts-expect-error a PetId is not a CategoryId (typecheck fails if this line compiles)
+    const categoryId: CategoryId = petId.right
+    expect(CategoryId.is(categoryId)).to.equal(true)
   })
 
   it('refuses ids out of range, rounded numbers, and strings in bodies', () => {
     fc.assert(
       fc.property(
         outOfRangeInt64(),
-        (n) =>
-          isLeft(PositiveInt64FromNumber.decode(n)) &&
-          isLeft(PositiveInt64FromParam.decode(String(n))),
+        (n) => isLeft(PetId.decode(n)) && isLeft(PetIdParam.decode(String(n))),
       ),
     )
     for (const u of [2 ** 53, 1.5, '5', Number.NaN, null])
-      expect(isLeft(PositiveInt64FromNumber.decode(u)), String(u)).to.equal(true)
+      expect(isLeft(PetId.decode(u)), String(u)).to.equal(true)
     for (const u of ['', ' 1', '1 ', '+1', '1e3', '0x10', '１'])
-      expect(isLeft(PositiveInt64FromParam.decode(u)), u).to.equal(true)
+      expect(isLeft(PetIdParam.decode(u)), u).to.equal(true)
   })
 
   it('takes limit from 1 to 100 only', () => {

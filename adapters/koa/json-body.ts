@@ -1,3 +1,4 @@
+import * as E from 'fp-ts/lib/Either.js'
 import type { IncomingMessage } from 'node:http'
 import { parse } from 'lossless-json'
 import { parseJsonNumber } from './json-number.js'
@@ -7,14 +8,12 @@ type BodyProblem = Extract<
   Problem,
   { _tag: 'MalformedJson' | 'UnsupportedMediaType' | 'PayloadTooLarge' }
 >
-export type BodyResult =
-  | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly problem: BodyProblem }
+export type BodyResult = E.Either<BodyProblem, unknown>
 
 const JSON_TYPE = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
-const fail = (problem: BodyProblem): BodyResult => ({ ok: false, problem })
+const fail = (problem: BodyProblem): BodyResult => E.left(problem)
 
 export const checkContentType = (contentType: string | undefined): BodyResult | undefined =>
   contentType !== undefined && JSON_TYPE.test(contentType)
@@ -48,7 +47,7 @@ const parseJson = (bytes: Buffer): BodyResult => {
   if (text.trim() === '')
     return fail({ _tag: 'MalformedJson', detail: 'the body is empty: send a JSON object' })
   try {
-    return { ok: true, value: parse(text, null, parseJsonNumber) }
+    return E.right(parse(text, null, parseJsonNumber))
   } catch (error) {
     // Also catches the RangeError of a too deeply nested document.
     const reason = error instanceof SyntaxError ? error.message : 'it is nested too deeply'

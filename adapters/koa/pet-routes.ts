@@ -1,5 +1,6 @@
 import { parse as parseQuery } from 'node:querystring'
 import Router from '@koa/router'
+import * as E from 'fp-ts/lib/Either.js'
 import * as O from 'fp-ts/lib/Option.js'
 import type { Context } from 'koa'
 import { createPet, getPet, listPets, type ListPetsQuery, type PetStore } from '../../core/index.js'
@@ -43,8 +44,8 @@ export const createPetRouter = (store: PetStore, options: PetRoutesOptions): Rou
 
   router.post('/pets', async (ctx: Context) => {
     const body = await readJsonBody(ctx.req, maxBodyBytes)
-    if (!body.ok) return sendProblem(ctx, body.problem, retryAfterSeconds)
-    return runTask(ctx, create(body.value), retryAfterSeconds, (pet) => {
+    if (E.isLeft(body)) return sendProblem(ctx, body.left, retryAfterSeconds)
+    return runTask(ctx, create(body.right), retryAfterSeconds, (pet) => {
       ctx.set('Location', `${basePath}/pets/${pet.id}`)
       sendJson(ctx, 201, petJson(pet))
     })

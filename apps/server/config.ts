@@ -1,4 +1,8 @@
+import { sequenceS } from 'fp-ts/lib/Apply.js'
+import * as E from 'fp-ts/lib/Either.js'
+import type * as t from 'io-ts'
 import { GET_PET_DEPRECATED_DEFAULT, GET_PET_SUNSET } from '../../adapters/koa/index.js'
+import { anyString, instantUntil, integerFrom, listOf, matching, oneOf } from './env-codecs.js'
 
 export type Config = {
   readonly port: number
@@ -18,108 +22,67 @@ export type Config = {
   readonly stagingUrl: string
 }
 
-type Env = Readonly<Record<string, string | undefined>>
-type Field<A> = { value: A } | { error: string }
+export type Env = Readonly<Record<string, string | undefined>>
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 const KEY = /^[A-Za-z0-9\-._~+/]{1,512}=*$/
+const SERVER_URL = /^https?:\/\/\S+\/v1$/
 
-const integer = (
-  raw: string | undefined,
-  name: string,
-  min: number,
-  max: number,
-  fallback: number,
-): Field<number> => {
-  if (raw === undefined || raw === '') return { value: fallback }
-  const n = Number(raw)
-  return /^[0-9]+$/.test(raw) && n >= min && n <= max
-    ? { value: n }
-    : { error: `${name} must be an integer from ${min} to ${max} (got "${raw}")` }
-}
+/** Every problem is collected, not only the first. */
+const Validation = E.getApplicativeValidation({
+  concat: (a: ReadonlyArray<string>, b: ReadonlyArray<string>) => [...a, ...b],
+})
 
-const matching = (
-  raw: string | undefined,
-  name: string,
-  rule: RegExp,
-  explain: string,
-  fallback: string,
-): Field<string> =>
-  raw === undefined || raw === ''
-    ? { value: fallback }
-    : rule.test(raw)
-      ? { value: raw }
-      : { error: `${name} ${explain} (got "${raw}")` }
+/** One variable: its default when unset or empty, else its decoded value or what is wrong. */
+const variable =
+  (env: Env) =>
+  <A, B = A>(
+    name: string,
+    codec: t.Decoder<unknown, A>,
+    fallback: B,
+  ): E.Either<string[], A | B> => {
+    const raw = env[name]
+    if (raw === undefined || raw === '') return E.right(fallback)
+    return E.mapLeft((errors: t.Errors) =>
+      errors.map((e) => `${name} ${e.message ?? 'is not valid'} (got "${raw}")`),
+    )(codec.decode(raw))
+  }
 
-const apiKeysOf = (raw: string | undefined): Field<ReadonlyArray<string>> => {
-  const keys = (raw ?? '')
-    .split(',')
-    .map((k) => k.trim())
-    .filter((k) => k !== '')
-  const bad = keys.findIndex((k) => !KEY.test(k))
-  return bad < 0
-    ? { value: keys }
-    : {
-        error: `API_KEYS entry ${bad + 1} is not a valid bearer token (letters, digits, -._~+/ then optional =, at most 512)`,
-      }
-}
-
-const deprecatedAtOf = (raw: string | undefined): Field<Date> => {
-  if (raw === undefined || raw === '') return { value: GET_PET_DEPRECATED_DEFAULT }
-  const at = new Date(raw)
-  if (Number.isNaN(at.getTime()))
-    return { error: `GET_PET_DEPRECATED_AT must be an ISO 8601 instant (got "${raw}")` }
-  return at <= GET_PET_SUNSET
-    ? { value: at }
-    : {
-        error: `GET_PET_DEPRECATED_AT must not be after the sunset ${GET_PET_SUNSET.toISOString()}`,
-      }
-}
-
-/** Decodes the environment once at start; every problem is reported, not only the first. */
-export const loadConfig = (env: Env): { config: Config } | { errors: ReadonlyArray<string> } => {
-  const fields = {
-    port: integer(env.PORT, 'PORT', 0, 65535, 8080),
-    host: { value: env.HOST === '' ? undefined : env.HOST },
-    basePath: matching(
-      env.BASE_PATH,
+/** Decodes the environment once at start; every invalid variable is reported. */
+export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> => {
+  const read = variable(env)
+  return sequenceS(Validation)({
+    port: read('PORT', integerFrom(0, 65535), 8080),
+    host: read('HOST', anyString, undefined),
+    basePath: read(
       'BASE_PATH',
-      /^(\/[A-Za-z0-9._~-]+)+$/,
-      'must look like /v1 (segments, no trailing slash)',
+      matching(/^(\/[A-Za-z0-9._~-]+)+$/, 'must look like /v1 (segments, no trailing slash)'),
       '/v1',
     ),
-    apiKeys: apiKeysOf(env.API_KEYS),
-    mongodbUri: { value: env.MONGODB_URI === '' ? undefined : env.MONGODB_URI },
-    logLevel: matching(
-      env.LOG_LEVEL,
-      'LOG_LEVEL',
-      new RegExp(`^(${LOG_LEVELS.join('|')})$`),
-      `must be one of ${LOG_LEVELS.join(', ')}`,
-      'info',
+    apiKeys: read(
+      'API_KEYS',
+      listOf(KEY, 'must be bearer tokens (letters, digits, -._~+/ then optional =, at most 512)'),
+      [],
     ),
-    getPetDeprecatedAt: deprecatedAtOf(env.GET_PET_DEPRECATED_AT),
-    retryAfterSeconds: integer(env.RETRY_AFTER_SECONDS, 'RETRY_AFTER_SECONDS', 1, 3600, 2),
-    storeTimeoutMs: integer(env.STORE_TIMEOUT_MS, 'STORE_TIMEOUT_MS', 100, 60_000, 2000),
-    startupTimeoutMs: integer(env.STARTUP_TIMEOUT_MS, 'STARTUP_TIMEOUT_MS', 0, 600_000, 30_000),
-    productionUrl: matching(
-      env.PRODUCTION_URL,
+    mongodbUri: read('MONGODB_URI', anyString, undefined),
+    logLevel: read('LOG_LEVEL', oneOf(LOG_LEVELS), 'info'),
+    getPetDeprecatedAt: read(
+      'GET_PET_DEPRECATED_AT',
+      instantUntil(GET_PET_SUNSET),
+      GET_PET_DEPRECATED_DEFAULT,
+    ),
+    retryAfterSeconds: read('RETRY_AFTER_SECONDS', integerFrom(1, 3600), 2),
+    storeTimeoutMs: read('STORE_TIMEOUT_MS', integerFrom(100, 60_000), 2000),
+    startupTimeoutMs: read('STARTUP_TIMEOUT_MS', integerFrom(0, 600_000), 30_000),
+    productionUrl: read(
       'PRODUCTION_URL',
-      /^https?:\/\/\S+\/v1$/,
-      'must be an http(s) URL ending in /v1',
+      matching(SERVER_URL, 'must be an http(s) URL ending in /v1'),
       'https://api.animal-store.example/v1',
     ),
-    stagingUrl: matching(
-      env.STAGING_URL,
+    stagingUrl: read(
       'STAGING_URL',
-      /^https?:\/\/\S+\/v1$/,
-      'must be an http(s) URL ending in /v1',
+      matching(SERVER_URL, 'must be an http(s) URL ending in /v1'),
       'https://staging.api.animal-store.example/v1',
     ),
-  }
-  const errors = Object.values(fields).flatMap((f) => ('error' in f ? [f.error] : []))
-  if (errors.length > 0) return { errors }
-  const config = Object.fromEntries(
-    Object.entries(fields).map(([k, f]) => [k, (f as { value: unknown }).value]),
-  )
-  return { config: config as Config }
+  })
 }

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http'
+import * as E from 'fp-ts/lib/Either.js'
 import { pino } from 'pino'
 import { answerClientError } from '../../adapters/koa/index.js'
 import { apiKeysFor, composeApp, inMemoryStorage, type Storage } from './compose.js'
@@ -10,10 +11,9 @@ const fail = (message: string, code: number): never => {
 }
 
 const loaded = loadConfig(process.env)
-const config: Config =
-  'errors' in loaded
-    ? fail(loaded.errors.map((e) => `configuration: ${e}`).join('\n'), 2)
-    : loaded.config
+const config: Config = E.isRight(loaded)
+  ? loaded.right
+  : fail(loaded.left.map((e) => `configuration: ${e}`).join('\n'), 2)
 const logger = pino({ level: config.logLevel })
 
 const { keys, generated } = apiKeysFor(config)

@@ -1,3 +1,4 @@
+import * as E from 'fp-ts/lib/Either.js'
 import { createInMemoryApiKeys, createInMemoryPetStore } from '../../adapters/in-memory/index.js'
 import { connectMongo } from '../../adapters/mongodb/index.js'
 import { loadConfig, type Config } from '../../apps/server/config.js'
@@ -17,8 +18,8 @@ export type Peer = {
  */
 export const openPeer = async (): Promise<Peer> => {
   const loaded = loadConfig(process.env)
-  if ('errors' in loaded) throw new Error(loaded.errors.join('\n'))
-  const { config } = loaded
+  if (E.isLeft(loaded)) throw new Error(loaded.left.join('\n'))
+  const config = loaded.right
   if (config.apiKeys.length === 0) throw new Error('API_KEYS is required')
   const storage =
     config.mongodbUri === undefined

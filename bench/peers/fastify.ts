@@ -126,8 +126,8 @@ class BodyError extends Error {
 app.removeContentTypeParser('application/json')
 app.addContentTypeParser('application/json', async (request: FastifyRequest) => {
   const body = await readJsonBody(request.raw, MAX_BODY_BYTES)
-  if (!body.ok) throw new BodyError(body.problem)
-  return body.value
+  if (body._tag === 'Left') throw new BodyError(body.left)
+  return body.right
 })
 
 app.setErrorHandler((error: FastifyError, _request, reply) => {

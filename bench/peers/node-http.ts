@@ -63,8 +63,8 @@ const listRoute = async (res: ServerResponse, search: string) => {
 
 const createRoute = async (req: IncomingMessage, res: ServerResponse) => {
   const body = await readJsonBody(req, MAX_BODY_BYTES)
-  if (!body.ok) return sendProblem(res, body.problem)
-  const pet = await create(body.value)()
+  if (body._tag === 'Left') return sendProblem(res, body.left)
+  const pet = await create(body.right)()
   if (pet._tag === 'Left') return sendProblem(res, pet.left)
   send(res, 201, petJson(pet.right), { Location: `${basePath}/pets/${pet.right.id}` })
 }

@@ -1,60 +1,88 @@
 import { expect } from 'chai'
-import { loadConfig } from '../../apps/server/config.js'
+import * as E from 'fp-ts/lib/Either.js'
+import { loadConfig, type Config } from '../../apps/server/config.js'
+
+const configOf = (env: Record<string, string>): Config => {
+  const loaded = loadConfig(env)
+  if (E.isLeft(loaded)) throw new Error(loaded.left.join('\n'))
+  return loaded.right
+}
+
+const errorsOf = (env: Record<string, string>): string => {
+  const loaded = loadConfig(env)
+  return E.isLeft(loaded) ? loaded.left.join('\n') : 'no errors'
+}
 
 describe('configuration from the environment', () => {
   it('has defaults that need no set-up', () => {
-    const loaded = loadConfig({})
-    expect(loaded).to.have.property('config')
-    if ('config' in loaded) {
-      expect(loaded.config).to.include({
-        port: 8080,
-        basePath: '/v1',
-        logLevel: 'info',
-        retryAfterSeconds: 2,
-      })
-      expect(loaded.config.apiKeys).to.deep.equal([])
-      expect(loaded.config.getPetDeprecatedAt.toISOString()).to.equal('2026-01-01T00:00:00.000Z')
-    }
+    const config = configOf({})
+    expect(config).to.include({
+      port: 8080,
+      basePath: '/v1',
+      logLevel: 'info',
+      retryAfterSeconds: 2,
+    })
+    expect(config.apiKeys).to.deep.equal([])
+    expect(config.host).to.equal(undefined)
+    expect(config.getPetDeprecatedAt.toISOString()).to.equal('2026-01-01T00:00:00.000Z')
   })
 
   it('reads every variable', () => {
-    const loaded = loadConfig({
-      PORT: '9000',
-      HOST: '127.0.0.1',
-      BASE_PATH: '/api/v1',
-      API_KEYS: ' a-key , b-key ,',
-      LOG_LEVEL: 'warn',
-      MONGODB_URI: 'mongodb://x/db',
-    })
-    expect('config' in loaded && loaded.config).to.deep.include({
+    expect(
+      configOf({
+        PORT: '9000',
+        HOST: '127.0.0.1',
+        BASE_PATH: '/api/v1',
+        API_KEYS: ' a-key , b-key ,',
+        LOG_LEVEL: 'warn',
+        MONGODB_URI: 'mongodb://x/db',
+        RETRY_AFTER_SECONDS: '7',
+        STORE_TIMEOUT_MS: '500',
+        STARTUP_TIMEOUT_MS: '0',
+        GET_PET_DEPRECATED_AT: '2027-01-01T00:00:00Z',
+      }),
+    ).to.deep.include({
       port: 9000,
       host: '127.0.0.1',
       basePath: '/api/v1',
       apiKeys: ['a-key', 'b-key'],
       logLevel: 'warn',
       mongodbUri: 'mongodb://x/db',
+      retryAfterSeconds: 7,
+      storeTimeoutMs: 500,
+      startupTimeoutMs: 0,
+      getPetDeprecatedAt: new Date('2027-01-01T00:00:00Z'),
     })
   })
 
-  it('reports every invalid variable with a clear message', () => {
-    const loaded = loadConfig({
+  it('treats an empty variable as unset', () => {
+    expect(configOf({ PORT: '', HOST: '', LOG_LEVEL: '' })).to.include({
+      port: 8080,
+      host: undefined,
+      logLevel: 'info',
+    })
+  })
+
+  it('reports every invalid variable at once, each with its value', () => {
+    const errors = errorsOf({
       PORT: '70000',
       BASE_PATH: 'v1/',
       API_KEYS: 'ok,bad key',
       LOG_LEVEL: 'loud',
       GET_PET_DEPRECATED_AT: '2031-01-01T00:00:00Z',
       RETRY_AFTER_SECONDS: '0',
+      STORE_TIMEOUT_MS: '1.5',
     })
-    expect(loaded).to.have.property('errors')
-    const errors = 'errors' in loaded ? loaded.errors.join('\n') : ''
-    for (const name of [
-      'PORT',
-      'BASE_PATH',
-      'API_KEYS entry 2',
-      'LOG_LEVEL',
-      'GET_PET_DEPRECATED_AT must not be after the sunset',
-      'RETRY_AFTER_SECONDS',
+    for (const expected of [
+      'PORT must be an integer from 0 to 65535 (got "70000")',
+      'BASE_PATH must look like /v1',
+      'API_KEYS must be bearer tokens',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+      'GET_PET_DEPRECATED_AT must be an ISO 8601 instant not after 2030-12-05T00:00:00.000Z',
+      'RETRY_AFTER_SECONDS must be an integer from 1 to 3600',
+      'STORE_TIMEOUT_MS must be an integer from 100 to 60000 (got "1.5")',
     ])
-      expect(errors).to.include(name)
+      expect(errors).to.include(expected)
+    expect(errors.split('\n')).to.have.length(7)
   })
 })

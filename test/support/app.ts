@@ -1,3 +1,4 @@
+import * as E from 'fp-ts/lib/Either.js'
 import { stringify } from 'lossless-json'
 import { composeApp, type Storage } from '../../apps/server/compose.js'
 import { loadConfig, type Config } from '../../apps/server/config.js'
@@ -20,8 +21,8 @@ export type TestApiOptions = {
 
 export const testConfig = (env: Record<string, string> = {}): Config => {
   const loaded = loadConfig({ API_KEYS: `${TEST_KEY},${OTHER_KEY}`, ...env })
-  if ('errors' in loaded) throw new Error(loaded.errors.join('; '))
-  return loaded.config
+  if (E.isLeft(loaded)) throw new Error(loaded.left.join('; '))
+  return loaded.right
 }
 
 export type TestApi = Client & {

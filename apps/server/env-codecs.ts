@@ -1,0 +1,76 @@
+import * as t from 'io-ts'
+
+/*
+ * io-ts codecs for environment values: each takes the raw string and says, when it refuses it,
+ * what the value must look like. config.ts names the variable and supplies the default.
+ */
+
+const refine = <A>(
+  name: string,
+  is: t.Is<A>,
+  parse: (raw: string) => A | undefined,
+  rule: string,
+) =>
+  new t.Type<A, string, unknown>(
+    name,
+    is,
+    (u, c) => {
+      const value = typeof u === 'string' ? parse(u) : undefined
+      return value === undefined ? t.failure(u, c, rule) : t.success(value)
+    },
+    String,
+  )
+
+export const integerFrom = (min: number, max: number) =>
+  refine(
+    'Integer',
+    (u): u is number => typeof u === 'number' && Number.isInteger(u) && u >= min && u <= max,
+    (raw) => (/^[0-9]{1,16}$/.test(raw) && +raw >= min && +raw <= max ? +raw : undefined),
+    `must be an integer from ${min} to ${max}`,
+  )
+
+export const matching = (rule: RegExp, explain: string) =>
+  refine(
+    'Matching',
+    (u): u is string => typeof u === 'string' && rule.test(u),
+    (raw) => (rule.test(raw) ? raw : undefined),
+    explain,
+  )
+
+export const oneOf = <A extends string>(values: ReadonlyArray<A>) =>
+  refine(
+    'OneOf',
+    (u): u is A => values.includes(u as A),
+    (raw) => values.find((v) => v === raw),
+    `must be one of ${values.join(', ')}`,
+  )
+
+const isString = (u: unknown): u is string => typeof u === 'string'
+export const anyString = refine('String', isString, (raw) => raw, 'must be a string')
+
+/** An instant no later than `latest`, in ISO 8601. */
+export const instantUntil = (latest: Date) =>
+  refine(
+    'Instant',
+    (u): u is Date => u instanceof Date && u <= latest,
+    (raw) => {
+      const at = new Date(raw)
+      return Number.isNaN(at.getTime()) || at > latest ? undefined : at
+    },
+    `must be an ISO 8601 instant not after ${latest.toISOString()}`,
+  )
+
+/** A comma-separated list; blanks around and between entries are ignored. */
+export const listOf = (entry: RegExp, explain: string) =>
+  refine(
+    'List',
+    (u): u is string[] => Array.isArray(u) && u.every((item) => isString(item) && entry.test(item)),
+    (raw) => {
+      const items = raw
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '')
+      return items.every((item) => entry.test(item)) ? items : undefined
+    },
+    explain,
+  )

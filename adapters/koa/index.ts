@@ -5,6 +5,5 @@ export {
   type DeprecationPolicy,
 } from './deprecation.js'
 export { ERROR_CODES, type ErrorCode } from './problem.js'
-export { silentLogger, type Logger } from './logger.js'
 export { answerClientError } from './client-error.js'
 export { openApiDocument, openApiJson, type OpenApiOptions } from './openapi/document.js'

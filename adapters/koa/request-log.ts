@@ -1,5 +1,5 @@
 import type { Context } from 'koa'
-import type { Logger } from './logger.js'
+import type { Logger } from '../../core/index.js'
 
 /**
  * One line per request: id, method, route template (never the URL, which may carry anything),

@@ -1,5 +1,5 @@
 import { connectMongo } from '../../adapters/mongodb/index.js'
-import type { Logger } from '../../adapters/koa/index.js'
+import type { Logger } from '../../core/index.js'
 import type { Storage } from './compose.js'
 import type { Config } from './config.js'
 

@@ -33,17 +33,27 @@ describe('dependency direction (ESLint)', () => {
     ).to.deep.equal([])
   })
 
-  it('refuses an adapter importing another adapter or apps', async () => {
-    for (const source of [
-      '../in-memory/index.js',
-      '../../apps/server/config.js',
-      '../mongodb/index.js',
-    ]) {
-      const errors = await errorsIn(
-        `import x from '${source}'\nexport const y = x\n`,
-        'adapters/koa/example.ts',
-      )
-      expect(errors.join(), source).to.match(/adapter imports core/)
+  it('refuses an adapter importing another adapter or apps, whatever its name or depth', async () => {
+    const refused: Array<[string, string]> = [
+      ['../in-memory/index.js', 'adapters/koa/example.ts'],
+      ['../../apps/server/config.js', 'adapters/koa/example.ts'],
+      ['../mongodb/index.js', 'adapters/koa/example.ts'],
+      ['../../some-future-adapter/x.js', 'adapters/koa/middleware/example.ts'],
+      ['../koa/index.js', 'adapters/brand-new/example.ts'],
+    ]
+    for (const [source, file] of refused) {
+      const errors = await errorsIn(`import x from '${source}'\nexport const y = x\n`, file)
+      expect(errors.join(), `${source} from ${file}`).to.match(/adapter imports core/)
     }
+    const allowed: Array<[string, string]> = [
+      ['../../../core/index.js', 'adapters/koa/middleware/example.ts'],
+      ['../problem.js', 'adapters/koa/middleware/example.ts'],
+      ['./documents.js', 'adapters/mongodb/example.ts'],
+    ]
+    for (const [source, file] of allowed)
+      expect(
+        await errorsIn(`import x from '${source}'\nexport const y = x\n`, file),
+        `${source} from ${file}`,
+      ).to.deep.equal([])
   })
 })

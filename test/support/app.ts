@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { stringify } from 'lossless-json'
 import { composeApp, type Storage } from '../../apps/server/compose.js'
 import { loadConfig, type Config } from '../../apps/server/config.js'
-import { silentLogger, type Logger } from '../../adapters/koa/index.js'
+import { silentLogger, type Logger } from '../../core/index.js'
 import { storageFor, type Backend } from './backends.js'
 import { serve, type Client, type Reply } from './http.js'
 

@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa'
-import type { Logger } from '../logger.js'
+import type { Logger } from '../../../core/index.js'
 import type { Problem } from '../problem.js'
 import { requestIdOf } from '../request-id.js'
 import { logRequest } from '../request-log.js'

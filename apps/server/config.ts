@@ -16,6 +16,20 @@ export type Config = {
   readonly startupTimeoutMs: number
   readonly productionUrl: string
   readonly stagingUrl: string
+  /** Capacity of the in-memory store; past it a create answers 507. */
+  readonly maxPets: number
+  /** Open connections at most (lowered to fit the descriptor limit); see http-server.ts. */
+  readonly maxConnections: number
+  /** Time for a request's headers to arrive (slowloris). */
+  readonly headersTimeoutMs: number
+  /** Time for a whole request, body included, to arrive. */
+  readonly requestTimeoutMs: number
+  /** How long an idle keep-alive connection is kept. */
+  readonly keepAliveTimeoutMs: number
+  /** After SIGTERM, how long /readyz answers 503 while the listener still accepts. */
+  readonly shutdownDrainMs: number
+  /** After SIGTERM, the time the process has to exit cleanly before a forced exit 1. */
+  readonly shutdownTimeoutMs: number
 }
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -114,6 +128,25 @@ export const loadConfig = (env: Env): { config: Config } | { errors: ReadonlyArr
       /^https?:\/\/\S+\/v1$/,
       'must be an http(s) URL ending in /v1',
       'https://staging.api.animal-store.example/v1',
+    ),
+    maxPets: integer(env.MAX_PETS, 'MAX_PETS', 1, 100_000_000, 1_000_000),
+    maxConnections: integer(env.MAX_CONNECTIONS, 'MAX_CONNECTIONS', 2, 1_000_000, 1000),
+    headersTimeoutMs: integer(env.HEADERS_TIMEOUT_MS, 'HEADERS_TIMEOUT_MS', 500, 600_000, 10_000),
+    requestTimeoutMs: integer(env.REQUEST_TIMEOUT_MS, 'REQUEST_TIMEOUT_MS', 500, 600_000, 30_000),
+    keepAliveTimeoutMs: integer(
+      env.KEEP_ALIVE_TIMEOUT_MS,
+      'KEEP_ALIVE_TIMEOUT_MS',
+      1000,
+      600_000,
+      65_000,
+    ),
+    shutdownDrainMs: integer(env.SHUTDOWN_DRAIN_MS, 'SHUTDOWN_DRAIN_MS', 0, 600_000, 2000),
+    shutdownTimeoutMs: integer(
+      env.SHUTDOWN_TIMEOUT_MS,
+      'SHUTDOWN_TIMEOUT_MS',
+      1000,
+      600_000,
+      10_000,
     ),
   }
   const errors = Object.values(fields).flatMap((f) => ('error' in f ? [f.error] : []))

@@ -58,3 +58,59 @@ describe('configuration from the environment', () => {
       expect(errors).to.include(name)
   })
 })
+
+describe('configuration: limits and timeouts', () => {
+  it('has documented defaults', () => {
+    const loaded = loadConfig({})
+    expect('config' in loaded && loaded.config).to.include({
+      maxPets: 1_000_000,
+      maxConnections: 1000,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 65_000,
+      shutdownDrainMs: 2000,
+      shutdownTimeoutMs: 10_000,
+    })
+  })
+
+  it('reads each one and refuses values out of range', () => {
+    const loaded = loadConfig({
+      MAX_PETS: '5',
+      MAX_CONNECTIONS: '50',
+      HEADERS_TIMEOUT_MS: '1000',
+      REQUEST_TIMEOUT_MS: '2000',
+      KEEP_ALIVE_TIMEOUT_MS: '3000',
+      SHUTDOWN_DRAIN_MS: '0',
+      SHUTDOWN_TIMEOUT_MS: '4000',
+    })
+    expect('config' in loaded && loaded.config).to.include({
+      maxPets: 5,
+      maxConnections: 50,
+      headersTimeoutMs: 1000,
+      requestTimeoutMs: 2000,
+      keepAliveTimeoutMs: 3000,
+      shutdownDrainMs: 0,
+      shutdownTimeoutMs: 4000,
+    })
+    const bad = loadConfig({
+      MAX_PETS: '0',
+      MAX_CONNECTIONS: '1',
+      HEADERS_TIMEOUT_MS: 'soon',
+      REQUEST_TIMEOUT_MS: '-1',
+      KEEP_ALIVE_TIMEOUT_MS: '10',
+      SHUTDOWN_DRAIN_MS: '1e3',
+      SHUTDOWN_TIMEOUT_MS: '999999999',
+    })
+    const errors = 'errors' in bad ? bad.errors.join('\n') : ''
+    for (const name of [
+      'MAX_PETS',
+      'MAX_CONNECTIONS',
+      'HEADERS_TIMEOUT_MS',
+      'REQUEST_TIMEOUT_MS',
+      'KEEP_ALIVE_TIMEOUT_MS',
+      'SHUTDOWN_DRAIN_MS',
+      'SHUTDOWN_TIMEOUT_MS',
+    ])
+      expect(errors).to.include(name)
+  })
+})

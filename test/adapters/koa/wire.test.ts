@@ -153,6 +153,16 @@ describe('HTTP: wire-level refusals', () => {
     expect(String((unknown.json as { message: string }).message)).to.include('zz')
   })
 
+  it('echoes an X-Request-Id of 1 to 128 allowed characters, and replaces a longer one', async () => {
+    const id = (value: string) =>
+      api
+        .request({ path: '/healthz', headers: { 'X-Request-Id': value } })
+        .then((r) => r.headers['x-request-id'])
+    expect(await id('a'.repeat(128))).to.equal('a'.repeat(128))
+    expect(await id('a'.repeat(129))).to.match(/^[0-9a-f-]{36}$/)
+    expect(await id('Az09._:-')).to.equal('Az09._:-')
+  })
+
   it('accepts limit with leading zeros, up to 20 digits', async () => {
     const one = await api.get('/pets?limit=0001')
     expect(one.status).to.equal(200)

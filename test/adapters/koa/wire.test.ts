@@ -104,6 +104,16 @@ describe('HTTP: wire-level refusals', () => {
       expect(conn.received()).to.match(new RegExp(`^HTTP/1\\.1 ${status} `))
       expect(conn.received()).to.match(/connection: close/i)
     }
+    for (const [line, status] of [
+      ['POST /v1/nowhere HTTP/1.1', 404],
+      ['PUT /v1/pets HTTP/1.1', 405],
+    ] as const) {
+      const conn = await openRaw(api.port)
+      conn.socket.write(`${line}\r\nHost: x\r\n${AUTH}\r\nContent-Length: 100000000\r\n\r\n{"na`)
+      await conn.closed
+      expect(conn.received()).to.match(new RegExp(`^HTTP/1\\.1 ${status} `))
+      expect(conn.received()).to.match(/connection: close/i)
+    }
     for (const [headers, status] of [
       [[AUTH, 'Content-Type: text/plain'], 415],
       [[AUTH, 'Content-Type: application/json', 'Content-Length: 100000000'], 413],

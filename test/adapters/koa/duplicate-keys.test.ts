@@ -18,7 +18,7 @@ describe('duplicate JSON keys', () => {
         (o, k, v) => {
           const text = JSON.stringify({ ...o, [k]: v }).replace(
             /}$/,
-            `,${JSON.stringify(k)}:${JSON.stringify(v)}}`,
+            () => `,${JSON.stringify(k)}:${JSON.stringify(v)}}`,
           )
           return firstDuplicateKey(`[{"a":{"b":${text}}}]`) === k
         },

@@ -13,6 +13,7 @@ export {
   ListPetsQueryParams,
   LIMIT_DEFAULT,
   LIMIT_MAX,
+  LIMIT_MAX_DIGITS,
   LIMIT_MIN,
 } from './domain/list-query.js'
 export type { ListPetsQuery } from './domain/list-query.js'

@@ -1,3 +1,7 @@
 /** In-memory adapters: the zero-set-up default of the service, and handy for embedders' tests. */
-export { createInMemoryPetStore } from './pet-store.js'
+export {
+  createInMemoryPetStore,
+  IN_MEMORY_CAPACITY_DEFAULT,
+  type InMemoryPetStoreOptions,
+} from './pet-store.js'
 export { createInMemoryApiKeys, keyIdOf } from './api-keys.js'

@@ -2,6 +2,7 @@ import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import {
   INT64_MAX,
+  storeFull,
   storeUnavailable,
   type NewPet,
   type Pet,
@@ -23,17 +24,27 @@ const firstAfter = (pets: ReadonlyArray<Pet>, after: bigint): number => {
   return low
 }
 
+/** The default capacity: about 300 MB of heap at the largest names, far less at usual ones. */
+export const IN_MEMORY_CAPACITY_DEFAULT = 1_000_000
+
+export type InMemoryPetStoreOptions = {
+  /** How many pets it holds at most; past it a create answers `StoreFull`, never grows the heap. */
+  readonly capacity?: number | undefined
+}
+
 /**
  * A process-local pet store. Ids are handed out in ascending order and pets never change,
  * so appending keeps every list sorted: a page is a binary search and a slice.
  */
-export const createInMemoryPetStore = (): PetStore => {
+export const createInMemoryPetStore = (options: InMemoryPetStoreOptions = {}): PetStore => {
+  const capacity = options.capacity ?? IN_MEMORY_CAPACITY_DEFAULT
   const all: Pet[] = []
   const byId = new Map<bigint, Pet>()
   const byStatus = new Map<PetStatus, Pet[]>()
   let lastId = 0n
 
   const insertPet = (newPet: NewPet) => {
+    if (all.length >= capacity) return TE.left(storeFull(capacity))
     if (lastId >= INT64_MAX) return TE.left(storeUnavailable('the identifier space is exhausted'))
     lastId += 1n
     const pet = { ...newPet, id: lastId as PetId }

@@ -7,3 +7,5 @@ export {
 export { ERROR_CODES, type ErrorCode } from './problem.js'
 export { answerClientError } from './client-error.js'
 export { openApiDocument, openApiJson, type OpenApiOptions } from './openapi/document.js'
+export { createHttpServer, type HttpLimits, type HttpServer } from './http-server.js'
+export { OVERFLOW_CONNECTIONS, type Connections } from './connections.js'

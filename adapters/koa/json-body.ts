@@ -1,6 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { IncomingMessage } from 'node:http'
 import { parse } from 'lossless-json'
+import { firstDuplicateKey } from './duplicate-keys.js'
+import { inviteBody } from './expect-continue.js'
 import { parseJsonNumber } from './json-number.js'
 import type { Problem } from './problem.js'
 
@@ -23,10 +25,20 @@ export const checkContentType = (contentType: string | undefined): BodyResult | 
         detail: 'the body must be sent as Content-Type: application/json (charset utf-8)',
       })
 
+/** A compressed body is refused rather than stored as the bytes it is. */
+const checkEncoding = (encoding: string | undefined): BodyResult | undefined =>
+  encoding === undefined || /^\s*identity\s*$/i.test(encoding)
+    ? undefined
+    : fail({
+        _tag: 'UnsupportedMediaType',
+        detail: 'the body must not be encoded: no Content-Encoding other than identity',
+      })
+
 /** Reads at most `maxBytes`: a larger body is refused as soon as its size shows, not buffered. */
 const readCapped = async (req: IncomingMessage, maxBytes: number): Promise<Buffer | undefined> => {
   const declared = Number(req.headers['content-length'] ?? 0)
   if (declared > maxBytes) return undefined
+  inviteBody(req)
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -47,7 +59,14 @@ const parseJson = (bytes: Buffer): BodyResult => {
   if (text.trim() === '')
     return fail({ _tag: 'MalformedJson', detail: 'the body is empty: send a JSON object' })
   try {
-    return E.right(parse(text, null, parseJsonNumber))
+    const value = parse(text, null, parseJsonNumber)
+    const duplicate = firstDuplicateKey(text)
+    return duplicate === undefined
+      ? E.right(value)
+      : fail({
+          _tag: 'MalformedJson',
+          detail: `the body repeats the key ${JSON.stringify(duplicate)}`,
+        })
   } catch (error) {
     // Also catches the RangeError of a too deeply nested document.
     const reason = error instanceof SyntaxError ? error.message : 'it is nested too deeply'
@@ -55,10 +74,11 @@ const parseJson = (bytes: Buffer): BodyResult => {
   }
 }
 
-/** The JSON body of a request: media type first, then size, then syntax. */
+/** The JSON body of a request: media type and encoding first, then size, then syntax. */
 export const readJsonBody = async (req: IncomingMessage, maxBytes: number): Promise<BodyResult> => {
-  const wrongType = checkContentType(req.headers['content-type'])
-  if (wrongType !== undefined) return wrongType
+  const wrong =
+    checkContentType(req.headers['content-type']) ?? checkEncoding(req.headers['content-encoding'])
+  if (wrong !== undefined) return wrong
   const bytes = await readCapped(req, maxBytes)
   return bytes === undefined ? fail({ _tag: 'PayloadTooLarge', maxBytes }) : parseJson(bytes)
 }

@@ -24,10 +24,12 @@ export const ERROR_CODES = {
   gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  expectation_failed: 417,
   headers_too_large: 431,
   internal: 500,
   not_implemented: 501,
   unavailable: 503,
+  insufficient_storage: 507,
 } as const
 export type ErrorCode = keyof typeof ERROR_CODES
 
@@ -85,6 +87,11 @@ export const toErrorResponse = (problem: Problem, retryAfterSeconds: number): Er
         code: 'unavailable',
         message: 'the store is unavailable, try again later',
         headers: { 'Retry-After': String(retryAfterSeconds) },
+      }
+    case 'StoreFull':
+      return {
+        code: 'insufficient_storage',
+        message: `the store is full (${problem.capacity} pets): nothing more can be created`,
       }
     case 'Internal':
       return { code: 'internal', message: 'an unexpected error occurred' }

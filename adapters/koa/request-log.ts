@@ -13,14 +13,31 @@ export const logRequest = (
 ): void => {
   const failure = ctx.state.storeFailure as string | undefined
   if (failure === undefined && logger.isLevelEnabled?.('info') === false) return
-  const fields = {
-    requestId,
-    method: ctx.method,
-    route: ctx._matchedRoute ?? null,
-    status: ctx.status,
-    ms: Math.round((performance.now() - started) * 100) / 100,
-    keyId: ctx.state.principal?.keyId ?? null,
-  }
+  const fields = fieldsOf(ctx, requestId, started)
   if (failure === undefined) logger.info(fields, 'request')
   else logger.warn({ ...fields, storeFailure: failure }, 'store unavailable')
 }
+
+const fieldsOf = (ctx: Context, requestId: string, started: number) => ({
+  requestId,
+  method: ctx.method,
+  route: ctx._matchedRoute ?? null,
+  status: ctx.status,
+  ms: Math.round((performance.now() - started) * 100) / 100,
+  keyId: ctx.state.principal?.keyId ?? null,
+})
+
+/**
+ * A client that disconnected or was timed out before its request was whole: logged at info with
+ * `outcome: "client_aborted"` and nginx's 499, so it never counts as a server error.
+ */
+export const logClientAborted = (
+  logger: Logger,
+  ctx: Context,
+  requestId: string,
+  started: number,
+): void =>
+  logger.info(
+    { ...fieldsOf(ctx, requestId, started), status: 499, outcome: 'client_aborted' },
+    'client aborted',
+  )

@@ -16,8 +16,8 @@ export type Storage = {
   readonly close: () => Promise<void>
 }
 
-export const inMemoryStorage = (): Storage => ({
-  store: createInMemoryPetStore(),
+export const inMemoryStorage = (capacity?: number): Storage => ({
+  store: createInMemoryPetStore({ capacity }),
   checkReadiness: () => TE.right(undefined),
   close: async () => {},
 })

@@ -20,6 +20,20 @@ export type Config = {
   readonly startupTimeoutMs: number
   readonly productionUrl: string
   readonly stagingUrl: string
+  /** Capacity of the in-memory store; past it a create answers 507. */
+  readonly maxPets: number
+  /** Open connections at most (lowered to fit the descriptor limit); see http-server.ts. */
+  readonly maxConnections: number
+  /** Time for a request's headers to arrive (slowloris). */
+  readonly headersTimeoutMs: number
+  /** Time for a whole request, body included, to arrive. */
+  readonly requestTimeoutMs: number
+  /** How long an idle keep-alive connection is kept. */
+  readonly keepAliveTimeoutMs: number
+  /** After SIGTERM, how long /readyz answers 503 while the listener still accepts. */
+  readonly shutdownDrainMs: number
+  /** After SIGTERM, the time the process has to exit cleanly before a forced exit 1. */
+  readonly shutdownTimeoutMs: number
 }
 
 export type Env = Readonly<Record<string, string | undefined>>
@@ -84,5 +98,12 @@ export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> =>
       matching(SERVER_URL, 'must be an http(s) URL ending in /v1'),
       'https://staging.api.animal-store.example/v1',
     ),
+    maxPets: read('MAX_PETS', integerFrom(1, 100_000_000), 1_000_000),
+    maxConnections: read('MAX_CONNECTIONS', integerFrom(2, 1_000_000), 1000),
+    headersTimeoutMs: read('HEADERS_TIMEOUT_MS', integerFrom(500, 600_000), 10_000),
+    requestTimeoutMs: read('REQUEST_TIMEOUT_MS', integerFrom(500, 600_000), 30_000),
+    keepAliveTimeoutMs: read('KEEP_ALIVE_TIMEOUT_MS', integerFrom(1000, 600_000), 65_000),
+    shutdownDrainMs: read('SHUTDOWN_DRAIN_MS', integerFrom(0, 600_000), 2000),
+    shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', integerFrom(1000, 600_000), 10_000),
   })
 }

@@ -1,9 +1,10 @@
-import { createServer } from 'node:http'
 import * as E from 'fp-ts/lib/Either.js'
 import { pino } from 'pino'
-import { answerClientError } from '../../adapters/koa/index.js'
+import { createHttpServer } from '../../adapters/koa/index.js'
 import { apiKeysFor, composeApp, inMemoryStorage, type Storage } from './compose.js'
 import { loadConfig, type Config } from './config.js'
+import { connectionCap } from './descriptor-limit.js'
+import { createShutdown } from './lifecycle.js'
 
 const fail = (message: string, code: number): never => {
   console.error(message)
@@ -24,7 +25,7 @@ if (generated && config.mongodbUri !== undefined)
   )
 
 const openStorage = async (uri: string | undefined): Promise<Storage> => {
-  if (uri === undefined) return inMemoryStorage()
+  if (uri === undefined) return inMemoryStorage(config.maxPets)
   const { mongoStorage } = await import('./mongo-storage.js')
   return mongoStorage(uri, config, logger)
 }
@@ -33,11 +34,26 @@ const storage = await openStorage(config.mongodbUri).catch((error: unknown) => {
   return fail(`cannot reach the database: ${String(error)}`, 1)
 })
 
-const app = composeApp(config, storage, keys, logger)
-const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, app.callback())
-// Longer than a load balancer's usual idle timeout (60 s), so that the balancer closes first.
-server.keepAliveTimeout = 65_000
-server.on('clientError', answerClientError)
+const shutdown = createShutdown(logger, {
+  drainMs: config.shutdownDrainMs,
+  timeoutMs: config.shutdownTimeoutMs,
+})
+const served = { ...storage, checkReadiness: shutdown.readiness(storage.checkReadiness) }
+const app = composeApp(config, served, keys, logger)
+const { cap, limit } = connectionCap(config.maxConnections)
+if (cap < config.maxConnections)
+  logger.info({ maxConnections: cap, openFilesLimit: limit }, 'MAX_CONNECTIONS lowered to fit')
+const http = createHttpServer(
+  app.callback(),
+  {
+    maxConnections: cap,
+    headersTimeoutMs: config.headersTimeoutMs,
+    requestTimeoutMs: config.requestTimeoutMs,
+    keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+  },
+  logger,
+)
+const server = http.server
 
 server.listen(config.port, config.host, () => {
   const address = server.address()
@@ -53,11 +69,4 @@ server.listen(config.port, config.host, () => {
   announce.info({ port, host: config.host ?? null, basePath: config.basePath, store }, 'listening')
 })
 
-const shutdown = (signal: string) => {
-  logger.info({ signal }, 'shutting down')
-  server.close(() => void storage.close().then(() => process.exit(0)))
-  server.closeIdleConnections()
-  setTimeout(() => process.exit(0), 10_000).unref()
-}
-process.once('SIGTERM', () => shutdown('SIGTERM'))
-process.once('SIGINT', () => shutdown('SIGINT'))
+shutdown.onSignals(http, storage.close)

@@ -11,7 +11,11 @@ export type PetNotFound = { readonly _tag: 'PetNotFound'; readonly id: PetId }
 /** Infrastructure failure. `detail` is for the operator's log, never for the client. */
 export type StoreUnavailable = { readonly _tag: 'StoreUnavailable'; readonly detail: string }
 
-export type DomainError = InvalidInput | Unauthenticated | PetNotFound | StoreUnavailable
+/** The store is at its configured capacity: nothing more can be created until it has room. */
+export type StoreFull = { readonly _tag: 'StoreFull'; readonly capacity: number }
+
+export type DomainError =
+  InvalidInput | Unauthenticated | PetNotFound | StoreUnavailable | StoreFull
 
 export const invalidInput = (problems: ReadonlyArray<string>): InvalidInput => ({
   _tag: 'InvalidInput',
@@ -22,6 +26,7 @@ export const unauthenticated = (presented: boolean): Unauthenticated => ({
   presented,
 })
 export const petNotFound = (id: PetId): PetNotFound => ({ _tag: 'PetNotFound', id })
+export const storeFull = (capacity: number): StoreFull => ({ _tag: 'StoreFull', capacity })
 export const storeUnavailable = (detail: string): StoreUnavailable => ({
   _tag: 'StoreUnavailable',
   detail,

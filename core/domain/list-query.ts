@@ -7,7 +7,9 @@ export const LIMIT_MIN = 1
 export const LIMIT_MAX = 100
 export const LIMIT_DEFAULT = 20
 
-const DIGITS = /^[0-9]{1,3}$/
+/** Digits only; leading zeros are allowed (`0020` is 20), up to a sane length. */
+export const LIMIT_MAX_DIGITS = 20
+const DIGITS = new RegExp(`^[0-9]{1,${LIMIT_MAX_DIGITS}}$`)
 const toLimit = (u: unknown): number | undefined => {
   if (typeof u === 'string') return DIGITS.test(u) ? Number(u) : undefined
   if (typeof u === 'number' || typeof u === 'bigint') return Number(u)

@@ -1,6 +1,6 @@
 import type * as O from 'fp-ts/lib/Option.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { StoreUnavailable } from '../domain/errors.js'
+import type { StoreFull, StoreUnavailable } from '../domain/errors.js'
 import type { NewPet } from '../domain/new-pet.js'
 import type { Pet, PetId } from '../domain/pet.js'
 import type { PetStatus } from '../domain/pet-status.js'
@@ -12,8 +12,8 @@ export type PetPageRequest = {
   readonly limit: number
 }
 
-/** Stores the pet under a new, never reused id and returns it as stored. */
-export type InsertPet = (pet: NewPet) => TE.TaskEither<StoreUnavailable, Pet>
+/** Stores the pet under a new, never reused id and returns it as stored; a bounded store may be full. */
+export type InsertPet = (pet: NewPet) => TE.TaskEither<StoreUnavailable | StoreFull, Pet>
 export type FindPet = (id: PetId) => TE.TaskEither<StoreUnavailable, O.Option<Pet>>
 export type ListPetPage = (
   request: PetPageRequest,

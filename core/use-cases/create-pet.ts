@@ -1,7 +1,7 @@
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { decodeWith } from '../domain/decode.js'
-import type { InvalidInput, StoreUnavailable } from '../domain/errors.js'
+import type { InvalidInput, StoreFull, StoreUnavailable } from '../domain/errors.js'
 import { NewPet } from '../domain/new-pet.js'
 import type { Pet } from '../domain/pet.js'
 import type { PetStore } from '../ports/pet-store.js'
@@ -13,5 +13,5 @@ const decodeNewPet = decodeWith(NewPet, 'body')
 /** Adds an animal: validates untrusted input, then stores it under a fresh id. */
 export const createPet =
   (deps: CreatePetDeps) =>
-  (input: unknown): TE.TaskEither<InvalidInput | StoreUnavailable, Pet> =>
+  (input: unknown): TE.TaskEither<InvalidInput | StoreUnavailable | StoreFull, Pet> =>
     pipe(TE.fromEither(decodeNewPet(input)), TE.chainW(deps.insertPet))

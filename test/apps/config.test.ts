@@ -86,3 +86,57 @@ describe('configuration from the environment', () => {
     expect(errors.split('\n')).to.have.length(7)
   })
 })
+
+describe('configuration: limits and timeouts', () => {
+  it('has documented defaults', () => {
+    expect(configOf({})).to.include({
+      maxPets: 1_000_000,
+      maxConnections: 1000,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 65_000,
+      shutdownDrainMs: 2000,
+      shutdownTimeoutMs: 10_000,
+    })
+  })
+
+  it('reads each one and refuses values out of range', () => {
+    const config = configOf({
+      MAX_PETS: '5',
+      MAX_CONNECTIONS: '50',
+      HEADERS_TIMEOUT_MS: '1000',
+      REQUEST_TIMEOUT_MS: '2000',
+      KEEP_ALIVE_TIMEOUT_MS: '3000',
+      SHUTDOWN_DRAIN_MS: '0',
+      SHUTDOWN_TIMEOUT_MS: '4000',
+    })
+    expect(config).to.include({
+      maxPets: 5,
+      maxConnections: 50,
+      headersTimeoutMs: 1000,
+      requestTimeoutMs: 2000,
+      keepAliveTimeoutMs: 3000,
+      shutdownDrainMs: 0,
+      shutdownTimeoutMs: 4000,
+    })
+    const errors = errorsOf({
+      MAX_PETS: '0',
+      MAX_CONNECTIONS: '1',
+      HEADERS_TIMEOUT_MS: 'soon',
+      REQUEST_TIMEOUT_MS: '-1',
+      KEEP_ALIVE_TIMEOUT_MS: '10',
+      SHUTDOWN_DRAIN_MS: '1e3',
+      SHUTDOWN_TIMEOUT_MS: '999999999',
+    })
+    for (const name of [
+      'MAX_PETS',
+      'MAX_CONNECTIONS',
+      'HEADERS_TIMEOUT_MS',
+      'REQUEST_TIMEOUT_MS',
+      'KEEP_ALIVE_TIMEOUT_MS',
+      'SHUTDOWN_DRAIN_MS',
+      'SHUTDOWN_TIMEOUT_MS',
+    ])
+      expect(errors).to.include(name)
+  })
+})

@@ -44,7 +44,12 @@ export const startTestApi = async (options: TestApiOptions = {}): Promise<TestAp
     options.logger ?? silentLogger,
     options.now,
   )
-  const client = await serve(app.callback())
+  const client = await serve(app.callback(), {
+    maxConnections: config.maxConnections,
+    headersTimeoutMs: config.headersTimeoutMs,
+    requestTimeoutMs: config.requestTimeoutMs,
+    keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+  })
   const basePath = config.basePath
   return {
     ...client,

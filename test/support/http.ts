@@ -1,8 +1,8 @@
 import { request as httpRequest, type IncomingHttpHeaders, type RequestListener } from 'node:http'
-import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { parse } from 'lossless-json'
-import { answerClientError } from '../../adapters/koa/index.js'
+import { createHttpServer, type HttpLimits } from '../../adapters/koa/index.js'
+import { silentLogger } from '../../core/index.js'
 
 export type Reply = {
   readonly status: number
@@ -62,10 +62,19 @@ export const send = (port: number, req: Request): Promise<Reply> =>
     r.end(req.body)
   })
 
-/** Serves a request listener on an ephemeral loopback port, as the real server would. */
-export const serve = async (listener: RequestListener): Promise<Client> => {
-  const server: Server = createServer(listener)
-  server.on('clientError', answerClientError)
+export const DEFAULT_LIMITS: HttpLimits = {
+  maxConnections: 1000,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 65_000,
+}
+
+/** Serves a request listener on an ephemeral loopback port through the real server's wrapper. */
+export const serve = async (
+  listener: RequestListener,
+  limits: HttpLimits = DEFAULT_LIMITS,
+): Promise<Client> => {
+  const { server } = createHttpServer(listener, limits, silentLogger)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const port = (server.address() as AddressInfo).port
   return {

@@ -1,4 +1,4 @@
-import { connect } from 'node:net'
+import { connect, type Socket } from 'node:net'
 
 export type RawReply = { status: number; head: string; body: string }
 
@@ -16,4 +16,44 @@ export const sendRaw = (port: number, bytes: string | Buffer): Promise<RawReply>
     })
     socket.setTimeout(5000, () => socket.destroy())
     socket.end(bytes)
+  })
+
+export type RawConnection = {
+  readonly socket: Socket
+  /** Everything the server sent so far. */
+  readonly received: () => string
+  /** Resolves when the server has closed the connection (or it was reset). */
+  readonly closed: Promise<void>
+  /** Resolves once the received text matches, or rejects after `ms`. */
+  readonly waitFor: (pattern: RegExp, ms?: number) => Promise<string>
+}
+
+/** A connection kept open, to send a request in parts and watch what comes back when. */
+export const openRaw = (port: number): Promise<RawConnection> =>
+  new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1')
+    let text = ''
+    const waiters: Array<() => void> = []
+    socket.on('data', (c: Buffer) => {
+      text += c.toString('utf8')
+      waiters.splice(0).forEach((w) => w())
+    })
+    socket.on('error', () => {})
+    const closed = new Promise<void>((done) => socket.on('close', () => done()))
+    const waitFor = (pattern: RegExp, ms = 5000) =>
+      new Promise<string>((done, fail) => {
+        const timer = setTimeout(() => fail(new Error(`no ${pattern} in: ${text}`)), ms)
+        const check = () => {
+          if (pattern.test(text)) {
+            clearTimeout(timer)
+            done(text)
+          } else waiters.push(check)
+        }
+        check()
+        void closed.then(() => {
+          if (!pattern.test(text)) fail(new Error(`closed without ${pattern}: ${text}`))
+        })
+      })
+    socket.once('connect', () => resolve({ socket, received: () => text, closed, waitFor }))
+    socket.once('error', reject)
   })

@@ -16,9 +16,16 @@ export type ServiceProcess = {
 export const startService = (
   env: Record<string, string>,
   timeoutMs = 20_000,
+  options: { readonly openFilesLimit?: number } = {},
 ): Promise<ServiceProcess> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/main.ts'], {
+    const command = [process.execPath, '--import', 'tsx', 'apps/server/main.ts']
+    // Through sh only to lower the descriptor limit; `exec` keeps the pid the service's own.
+    const [file, ...args] =
+      options.openFilesLimit === undefined
+        ? command
+        : ['sh', '-c', `ulimit -n ${options.openFilesLimit} && exec "$0" "$@"`, ...command]
+    const child = spawn(file as string, args, {
       env: {
         PATH: process.env.PATH ?? '',
         PORT: '0',

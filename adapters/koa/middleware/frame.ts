@@ -2,7 +2,8 @@ import type { Context, Next } from 'koa'
 import type { Logger } from '../../../core/index.js'
 import type { Problem } from '../problem.js'
 import { requestIdOf } from '../request-id.js'
-import { logRequest } from '../request-log.js'
+import { logClientAborted, logRequest } from '../request-log.js'
+import { closeIfBodyUnread, isClientAbort } from '../unread-body.js'
 
 /**
  * Outermost: the headers every answer carries, the request id, the log line, and the one place
@@ -19,8 +20,14 @@ export const frame =
     try {
       await next()
     } catch (error) {
+      // The client went away (or timed out) mid-request: its doing, not a server error.
+      if (isClientAbort(ctx.req, error)) {
+        ctx.respond = false
+        return logClientAborted(logger, ctx, requestId, started)
+      }
       logger.error({ requestId, err: error }, 'unexpected error')
       problem(ctx, { _tag: 'Internal' })
     }
+    closeIfBodyUnread(ctx)
     logRequest(logger, ctx, requestId, started)
   }

@@ -44,7 +44,7 @@ const paths = (maxBodyBytes: number) => ({
     post: {
       operationId: 'createPet',
       summary: 'Add an animal',
-      description: `The body is a NewPet sent as \`application/json\`, at most ${maxBodyBytes} bytes. Unknown fields, \`id\` among them, are refused.`,
+      description: `The body is a NewPet sent as \`application/json\`, at most ${maxBodyBytes} bytes. Unknown fields, \`id\` among them, are refused. Any \`Content-Encoding\` other than \`identity\` is 415.`,
       requestBody: {
         required: true,
         content: { 'application/json': { schema: { $ref: '#/components/schemas/NewPet' } } },
@@ -68,6 +68,7 @@ const paths = (maxBodyBytes: number) => ({
           'UnsupportedMediaType',
           'Internal',
           'Unavailable',
+          'InsufficientStorage',
         ]),
       },
     },

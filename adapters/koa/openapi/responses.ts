@@ -93,6 +93,12 @@ const errorAnswers = {
     codes: ['not_implemented'],
     description: 'Part of the wider interface, not available here.',
   },
+  InsufficientStorage: {
+    status: '507',
+    codes: ['insufficient_storage'],
+    description:
+      'The store is at its configured capacity (the in-memory store holds at most MAX_PETS).',
+  },
   Unavailable: {
     status: '503',
     codes: ['unavailable'],

@@ -2,6 +2,7 @@ import {
   INT64_MAX,
   LIMIT_DEFAULT,
   LIMIT_MAX,
+  LIMIT_MAX_DIGITS,
   LIMIT_MIN,
   PET_NAME_MAX_LENGTH,
   PET_NAME_PATTERN,
@@ -81,7 +82,7 @@ export const parameters = {
     name: 'limit',
     in: 'query',
     required: false,
-    description: `Maximum number of animals returned: ${LIMIT_MIN} to ${LIMIT_MAX}, digits only.`,
+    description: `Maximum number of animals returned: ${LIMIT_MIN} to ${LIMIT_MAX}, digits only (leading zeros allowed, at most ${LIMIT_MAX_DIGITS} digits).`,
     schema: { type: 'integer', minimum: LIMIT_MIN, maximum: LIMIT_MAX, default: LIMIT_DEFAULT },
   },
   status: {

@@ -1,4 +1,10 @@
-import { createInMemoryPetStore } from '../../../adapters/in-memory/index.js'
+import { expect } from 'chai'
+import * as E from 'fp-ts/lib/Either.js'
+import {
+  createInMemoryPetStore,
+  IN_MEMORY_CAPACITY_DEFAULT,
+} from '../../../adapters/in-memory/index.js'
+import type { NewPet } from '../../../core/index.js'
 import { petStoreContract } from '../../contracts/pet-store.contract.js'
 
 petStoreContract(
@@ -6,3 +12,18 @@ petStoreContract(
   async () => ({ store: createInMemoryPetStore(), dispose: async () => {} }),
   { properties: 100 },
 )
+
+describe('in-memory pet store: capacity', () => {
+  it('refuses a pet past its capacity with StoreFull, and stores nothing', async () => {
+    const store = createInMemoryPetStore({ capacity: 1 })
+    const pet = { name: 'Rex', categoryId: 1n } as NewPet
+    expect((await store.insertPet(pet)())._tag).to.equal('Right')
+    expect(await store.insertPet(pet)()).to.deep.equal(E.left({ _tag: 'StoreFull', capacity: 1 }))
+    const all = await store.listPetPage({ limit: 100 })()
+    expect(E.isRight(all) && all.right.length).to.equal(1)
+  })
+
+  it('holds IN_MEMORY_CAPACITY_DEFAULT pets by default', () => {
+    expect(IN_MEMORY_CAPACITY_DEFAULT).to.equal(1_000_000)
+  })
+})

@@ -1,0 +1,83 @@
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
+import { answerError } from './client-error.js'
+
+/** Connections beyond the cap that are still accepted, only to be told 503 and closed. */
+export const OVERFLOW_CONNECTIONS = 32
+
+type State = { busy: number; refused: boolean }
+
+export type Connections = {
+  /** Open connections now. */
+  readonly count: () => number
+  /** From now on every answer says `Connection: close`; idle connections close at once. */
+  readonly drain: () => void
+  /** Closes every connection without a request in progress (idle keep-alive, unfinished headers). */
+  readonly closeIdle: () => void
+  /** Wraps the app: a request on a connection over the cap is answered 503 and not served. */
+  readonly guard: (listener: RequestListener) => RequestListener
+}
+
+/**
+ * Accounts for the server's connections and keeps them under `max`. A new connection at the cap
+ * takes the place of the oldest one that has no request in progress (an idle keep-alive or a
+ * slowloris still sending headers); when every one is busy, the newcomer gets 503 `unavailable`
+ * and is closed; past `max + OVERFLOW_CONNECTIONS` it is dropped at once. A request in progress
+ * is never cut, and the process never runs out of descriptors as long as `max` fits the limit.
+ */
+export const trackConnections = (server: Server, max: number): Connections => {
+  const open = new Map<Socket, State>() // insertion order: oldest first
+  let draining = false
+
+  const evictIdle = (): boolean => {
+    for (const [socket, state] of open)
+      if (state.busy === 0 && !state.refused) {
+        socket.destroy()
+        open.delete(socket)
+        return true
+      }
+    return false
+  }
+
+  server.prependListener('connection', (socket: Socket) => {
+    if (open.size >= max && !evictIdle() && open.size >= max + OVERFLOW_CONNECTIONS) {
+      socket.destroy()
+      return
+    }
+    const state: State = { busy: 0, refused: open.size >= max }
+    open.set(socket, state)
+    socket.once('close', () => open.delete(socket))
+    // A refused connection that never sends a request does not linger.
+    if (state.refused) socket.setTimeout(1000, () => socket.destroy())
+  })
+
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    const state = open.get(req.socket)
+    if (state === undefined) return
+    state.busy++
+    res.once('close', () => state.busy--)
+    if (draining) res.setHeader('Connection', 'close')
+  })
+
+  const closeIdle = () => {
+    for (const [socket, state] of open) if (state.busy === 0) socket.destroy()
+  }
+
+  return {
+    count: () => open.size,
+    drain: () => {
+      draining = true
+      for (const socket of open.keys()) {
+        const res = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage
+        if (res?.headersSent === false) res.setHeader('Connection', 'close')
+      }
+      closeIdle()
+    },
+    closeIdle,
+    guard: (listener) => (req, res) => {
+      if (open.get(req.socket)?.refused !== true) return listener(req, res)
+      res.setHeader('Retry-After', '1')
+      return answerError(res, 'unavailable', 'the server has too many connections, try again later')
+    },
+  }
+}

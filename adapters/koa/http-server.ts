@@ -1,0 +1,55 @@
+import { createServer, type RequestListener, type Server } from 'node:http'
+import { answerClientError } from './client-error.js'
+import { trackConnections, type Connections } from './connections.js'
+import { awaitContinue } from './expect-continue.js'
+import type { Logger } from '../../core/index.js'
+import { guardHost, refuseExpectation } from './wire-guard.js'
+
+export type HttpLimits = {
+  /** Open connections at most; keep it under the descriptor limit (see connections.ts). */
+  readonly maxConnections: number
+  /** Time for the headers of a request to arrive (slowloris), from the first byte. */
+  readonly headersTimeoutMs: number
+  /** Time for a whole request, body included, to arrive. */
+  readonly requestTimeoutMs: number
+  /** How long an idle keep-alive connection stays open. */
+  readonly keepAliveTimeoutMs: number
+}
+
+export type HttpServer = { readonly server: Server; readonly connections: Connections }
+
+/**
+ * The node:http server around an app's callback, with every refusal answered by the Error body:
+ * Host checked here, unknown `Expect` 417, `100 Continue` only when the body reader asks for it,
+ * the connection cap and the timeouts. A descriptor shortage at accept is logged, not fatal.
+ */
+export const createHttpServer = (
+  listener: RequestListener,
+  limits: HttpLimits,
+  logger: Logger,
+): HttpServer => {
+  const server = createServer({
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    requireHostHeader: false,
+    // How often Node enforces the two timeouts above (its default, 30 s, would blunt them).
+    connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+  })
+  const connections = trackConnections(server, limits.maxConnections)
+  const app = connections.guard(guardHost(listener))
+  server.on('request', app)
+  server.on('checkContinue', (req, res) => {
+    awaitContinue(req, res)
+    server.emit('request', req, res)
+  })
+  server.on('checkExpectation', refuseExpectation)
+  server.on('clientError', answerClientError)
+  server.once('listening', () =>
+    server.on('error', (error: Error & { syscall?: string }) => {
+      if (error.syscall !== 'accept') throw error
+      logger.warn({ err: String(error) }, 'cannot accept a connection (descriptors exhausted?)')
+    }),
+  )
+  return { server, connections }
+}

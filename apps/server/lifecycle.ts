@@ -1,0 +1,72 @@
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import type { HttpServer } from '../../adapters/koa/index.js'
+import { storeUnavailable, type Logger, type StoreUnavailable } from '../../core/index.js'
+
+export type ShutdownOptions = {
+  /** How long /readyz answers 503 before the listener closes (the balancer's time to notice). */
+  readonly drainMs: number
+  /** From the signal to a forced exit 1. */
+  readonly timeoutMs: number
+}
+
+export type Shutdown = {
+  /** The readiness check to serve: 503 from the signal on. */
+  readonly readiness: (
+    check: () => TE.TaskEither<StoreUnavailable, void>,
+  ) => () => TE.TaskEither<StoreUnavailable, void>
+  /** Starts the sequence on SIGTERM and SIGINT. */
+  readonly onSignals: (http: HttpServer, closeStore: () => Promise<void>) => void
+}
+
+/**
+ * A rolling restart loses nothing: at the signal /readyz turns 503, every answer from then on
+ * says `Connection: close` and idle connections close; after `drainMs` the listener closes; when
+ * the last request is answered the store closes and the process exits 0. Past `timeoutMs` it is
+ * forced out with status 1, and says so.
+ */
+export const createShutdown = (logger: Logger, options: ShutdownOptions): Shutdown => {
+  let stopping = false
+  const exit = (code: number) => process.exit(code)
+
+  const run = (
+    signal: string,
+    { server, connections }: HttpServer,
+    closeStore: () => Promise<void>,
+  ) => {
+    if (stopping) return
+    stopping = true
+    const started = Date.now()
+    logger.info({ signal, drainMs: options.drainMs, open: connections.count() }, 'shutting down')
+    connections.drain()
+    setTimeout(() => {
+      logger.error(
+        { signal, timeoutMs: options.timeoutMs, open: connections.count() },
+        'forced exit: requests still in progress at the end of the shutdown budget',
+      )
+      exit(1)
+    }, options.timeoutMs).unref()
+    setTimeout(() => {
+      server.close(() => {
+        void closeStore().then(
+          () => {
+            logger.info({ ms: Date.now() - started }, 'stopped')
+            exit(0)
+          },
+          (error: unknown) => {
+            logger.error({ err: String(error) }, 'the store did not close cleanly')
+            exit(1)
+          },
+        )
+      })
+      connections.closeIdle()
+    }, options.drainMs)
+  }
+
+  return {
+    readiness: (check) => () => (stopping ? TE.left(storeUnavailable('shutting down')) : check()),
+    onSignals: (http, closeStore) => {
+      process.once('SIGTERM', () => run('SIGTERM', http, closeStore))
+      process.once('SIGINT', () => run('SIGINT', http, closeStore))
+    },
+  }
+}

@@ -1,0 +1,70 @@
+import { expect } from 'chai'
+import { serve, send, type Client } from '../../support/http.js'
+import { openRaw, type RawConnection } from '../../support/raw.js'
+
+const LIMITS = {
+  maxConnections: 6,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 65_000,
+}
+
+/** A keep-alive connection that has had one answer and now sits idle. */
+const idle = async (port: number): Promise<RawConnection> => {
+  const conn = await openRaw(port)
+  conn.socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n')
+  await conn.waitFor(/ok$/)
+  return conn
+}
+
+/** A request whose body never finishes: in progress, never to be evicted. */
+const busy = async (port: number): Promise<RawConnection> => {
+  const conn = await openRaw(port)
+  conn.socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n12')
+  return conn
+}
+
+const slowloris = async (port: number): Promise<RawConnection> => {
+  const conn = await openRaw(port)
+  conn.socket.write('GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ')
+  return conn
+}
+
+describe('HTTP: the connection cap', () => {
+  let client: Client
+  const held: RawConnection[] = []
+  beforeEach(async () => {
+    client = await serve((req, res) => {
+      if (req.method === 'POST') req.resume().on('end', () => res.end('posted'))
+      else res.end('ok')
+    }, LIMITS)
+  })
+  afterEach(async () => {
+    held.splice(0).forEach((c) => c.socket.destroy())
+    await client.close()
+  })
+
+  it('makes room for a fresh client by closing the oldest idle or slowloris connection', async () => {
+    for (let i = 0; i < 3; i++) held.push(await idle(client.port))
+    for (let i = 0; i < 3; i++) held.push(await slowloris(client.port))
+    const reply = await send(client.port, { path: '/' })
+    expect(reply.status).to.equal(200)
+    await held[0]?.closed // the oldest idle one made room
+    const second = await send(client.port, { path: '/' })
+    expect(second.status).to.equal(200)
+  })
+
+  it('answers 503 with the Error body when every connection has a request in progress', async () => {
+    for (let i = 0; i < LIMITS.maxConnections; i++) held.push(await busy(client.port))
+    await new Promise((r) => setTimeout(r, 100)) // until the server has read their headers
+    const reply = await send(client.port, { path: '/' })
+    expect(reply.status).to.equal(503)
+    expect(reply.json).to.deep.include({ code: 'unavailable', status: 503n })
+    expect(reply.headers.connection).to.equal('close')
+    expect(reply.headers['retry-after']).to.equal('1')
+    // The requests in progress were not cut: they finish when their bodies do.
+    const first = held[0] as RawConnection
+    first.socket.write('34567890')
+    await first.waitFor(/posted$/)
+  })
+})

@@ -1,0 +1,204 @@
+import { expect } from 'chai'
+import { ERROR_CODES } from '../../../adapters/koa/index.js'
+import { inMemoryStorage } from '../../../apps/server/compose.js'
+import { startTestApi, TEST_KEY, type TestApi } from '../../support/app.js'
+import { openRaw, sendRaw, type RawReply } from '../../support/raw.js'
+
+const AUTH = `Authorization: Bearer ${TEST_KEY}`
+const BODY = '{"name":"Rex","categoryId":1}'
+const post = (headers: string[], body = BODY) =>
+  [
+    'POST /v1/pets HTTP/1.1',
+    'Host: localhost',
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    ...headers,
+    '',
+    body,
+  ].join('\r\n')
+
+const expectError = (reply: RawReply, status: number, code: string) => {
+  expect(reply.status, reply.head).to.equal(status)
+  expect(reply.head).to.match(/content-type: application\/json/i)
+  expect(JSON.parse(reply.body)).to.deep.equal({
+    ...JSON.parse(reply.body),
+    code,
+    status: ERROR_CODES[code as keyof typeof ERROR_CODES],
+  })
+}
+
+describe('HTTP: wire-level refusals', () => {
+  let api: TestApi
+  before(async () => (api = await startTestApi()))
+  after(() => api.close())
+
+  it('answers a request without Host, or with two, 400 with the Error body', async () => {
+    const missing = await sendRaw(api.port, `GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n`)
+    expectError(missing, 400, 'bad_request')
+    const twice = await sendRaw(
+      api.port,
+      'GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n',
+    )
+    expectError(twice, 400, 'bad_request')
+    expect(twice.head).to.match(/connection: close/i)
+    // HTTP/1.0 predates Host: it may leave it out.
+    const old = await sendRaw(api.port, 'GET /healthz HTTP/1.0\r\n\r\n')
+    expect(old.status).to.equal(200)
+  })
+
+  it('answers an unknown Expect 417 expectation_failed with the Error body', async () => {
+    const reply = await sendRaw(api.port, post([AUTH, 'Expect: something-else']))
+    expectError(reply, 417, 'expectation_failed')
+  })
+
+  it('refuses any Content-Encoding other than identity with 415', async () => {
+    for (const encoding of ['gzip', 'br', 'deflate', 'identity, gzip']) {
+      const reply = await sendRaw(api.port, post([AUTH, `Content-Encoding: ${encoding}`]))
+      expectError(reply, 415, 'unsupported_media_type')
+    }
+    const plain = await sendRaw(api.port, post([AUTH, 'Content-Encoding: identity']))
+    expect(plain.status).to.equal(201)
+  })
+
+  it('sends 100 Continue only after the key and the declared size are accepted', async () => {
+    const head = (headers: string[], length: number) =>
+      [
+        'POST /v1/pets HTTP/1.1',
+        'Host: localhost',
+        'Content-Type: application/json',
+        `Content-Length: ${length}`,
+        'Expect: 100-continue',
+        ...headers,
+        '',
+        '',
+      ].join('\r\n')
+    const anonymous = await openRaw(api.port)
+    anonymous.socket.write(head([], BODY.length))
+    await anonymous.closed
+    expect(anonymous.received()).to.match(/^HTTP\/1\.1 401 /)
+    expect(anonymous.received()).to.not.include('100 Continue')
+
+    const tooLarge = await openRaw(api.port)
+    tooLarge.socket.write(head([AUTH], 100_000_000))
+    await tooLarge.closed
+    expect(tooLarge.received()).to.match(/^HTTP\/1\.1 413 /)
+    expect(tooLarge.received()).to.not.include('100 Continue')
+
+    const good = await openRaw(api.port)
+    good.socket.write(head([AUTH, 'Connection: close'], BODY.length))
+    await good.waitFor(/^HTTP\/1\.1 100 Continue\r\n\r\n$/)
+    good.socket.write(BODY)
+    await good.closed
+    expect(good.received()).to.match(/HTTP\/1\.1 201 /)
+  })
+
+  it('closes the connection on an early refusal instead of reading the declared body', async () => {
+    for (const [line, status] of [
+      ['POST /v1/pets HTTP/1.1', 401],
+      ['POST /v1/nowhere HTTP/1.1', 401],
+    ] as const) {
+      const conn = await openRaw(api.port)
+      // 100 MB declared, none of it sent: the server must answer and close, not wait for it.
+      conn.socket.write(`${line}\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n{"na`)
+      await conn.closed
+      expect(conn.received()).to.match(new RegExp(`^HTTP/1\\.1 ${status} `))
+      expect(conn.received()).to.match(/connection: close/i)
+    }
+    for (const [line, status] of [
+      ['POST /v1/nowhere HTTP/1.1', 404],
+      ['PUT /v1/pets HTTP/1.1', 405],
+    ] as const) {
+      const conn = await openRaw(api.port)
+      conn.socket.write(`${line}\r\nHost: x\r\n${AUTH}\r\nContent-Length: 100000000\r\n\r\n{"na`)
+      await conn.closed
+      expect(conn.received()).to.match(new RegExp(`^HTTP/1\\.1 ${status} `))
+      expect(conn.received()).to.match(/connection: close/i)
+    }
+    for (const [headers, status] of [
+      [[AUTH, 'Content-Type: text/plain'], 415],
+      [[AUTH, 'Content-Type: application/json', 'Content-Length: 100000000'], 413],
+    ] as const) {
+      const conn = await openRaw(api.port)
+      const extra = headers.some((h) => h.startsWith('Content-Length'))
+        ? []
+        : ['Content-Length: 9000000']
+      conn.socket.write(
+        ['POST /v1/pets HTTP/1.1', 'Host: x', ...headers, ...extra, '', '{"na'].join('\r\n'),
+      )
+      await conn.closed
+      expect(conn.received()).to.match(new RegExp(`^HTTP/1\\.1 ${status} `))
+      expect(conn.received().match(/HTTP\/1\.1 /g)).to.have.length(1)
+    }
+  })
+
+  it('treats duplicate keys as invalid JSON whatever their values', async () => {
+    for (const body of [
+      '{"name":"Rex","name":"Rex","categoryId":1}',
+      '{"name":"Rex","categoryId":1,"categoryId":1}',
+      '{"name":"Rex","categoryId":1,"status":"sold","status":"sold"}',
+      '{"name":"Rex","n\\u0061me":"Rex","categoryId":1}',
+      '{"name":"Rex","categoryId":1,"x":{"a":1,"a":1}}',
+    ]) {
+      const reply = await api.createPet(body)
+      expect(reply.status, body).to.equal(400)
+      expect(reply.json).to.include({ code: 'invalid_json' })
+    }
+    // The same key in two different objects is not a duplicate (refused for the extra field only).
+    const nested = await api.createPet('{"name":"Rex","categoryId":1,"x":[{"a":1},{"a":1}]}')
+    expect(nested.json).to.include({ code: 'invalid_request' })
+  })
+
+  it('never drops a query parameter: past 1,000 pairs the filter still applies', async () => {
+    await api.createPet({ name: 'a', categoryId: 1n, status: 'available' })
+    await api.createPet({ name: 's', categoryId: 1n, status: 'sold' })
+    const filtered = await api.get(`/pets?${'&'.repeat(3000)}status=sold`)
+    expect(filtered.status).to.equal(200)
+    expect((filtered.json as Array<{ status: string }>).map((p) => p.status)).to.deep.equal([
+      'sold',
+    ])
+    const many = await api.get(`/pets?${'limit=5&'.repeat(1200)}`)
+    expect(many.status).to.equal(400)
+    const unknown = await api.get(`/pets?${'a=1&'.repeat(1100)}`.replace(/&$/, '') + '&zz=1')
+    expect(unknown.status).to.equal(400)
+    expect(String((unknown.json as { message: string }).message)).to.include('zz')
+  })
+
+  it('echoes an X-Request-Id of 1 to 128 allowed characters, and replaces a longer one', async () => {
+    const id = (value: string) =>
+      api
+        .request({ path: '/healthz', headers: { 'X-Request-Id': value } })
+        .then((r) => r.headers['x-request-id'])
+    expect(await id('a'.repeat(128))).to.equal('a'.repeat(128))
+    expect(await id('a'.repeat(129))).to.match(/^[0-9a-f-]{36}$/)
+    expect(await id('Az09._:-')).to.equal('Az09._:-')
+  })
+
+  it('accepts limit with leading zeros, up to 20 digits', async () => {
+    const one = await api.get('/pets?limit=0001')
+    expect(one.status).to.equal(200)
+    expect(one.json as unknown[]).to.have.length(1)
+    expect((await api.get(`/pets?limit=${'0'.repeat(18)}20`)).status).to.equal(200)
+    expect((await api.get(`/pets?limit=${'0'.repeat(19)}20`)).status).to.equal(400)
+    expect((await api.get('/pets?limit=0000')).status).to.equal(400)
+  })
+})
+
+describe('HTTP: in-memory store capacity', () => {
+  it('answers 507 insufficient_storage once MAX_PETS pets are stored', async () => {
+    const api = await startTestApi({ storage: inMemoryStorage(2) })
+    try {
+      expect((await api.createPet({ name: 'a', categoryId: 1n })).status).to.equal(201)
+      expect((await api.createPet({ name: 'b', categoryId: 1n })).status).to.equal(201)
+      const full = await api.createPet({ name: 'c', categoryId: 1n })
+      expect(full.status).to.equal(507)
+      expect(full.json).to.deep.equal({
+        code: 'insufficient_storage',
+        message: 'the store is full (2 pets): nothing more can be created',
+        status: 507n,
+      })
+      expect((await api.get('/pets')).json as unknown[]).to.have.length(2)
+    } finally {
+      await api.close()
+    }
+  })
+})

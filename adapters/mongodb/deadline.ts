@@ -1,0 +1,38 @@
+/**
+ * One time budget for a whole store call, retries included. Every driver call inside takes
+ * `maxTimeMS` from what remains, no new step starts once it is spent, and the call itself is
+ * raced against the budget, so it ends on time even when the database stops answering.
+ */
+export type Deadline = {
+  /** Milliseconds left (at least 1), for maxTimeMS; throws DeadlineExceeded when none are. */
+  readonly check: () => number
+}
+
+export const DEADLINE_EXCEEDED = 'DeadlineExceeded'
+
+const exceeded = (budgetMs: number): Error =>
+  Object.assign(new Error(`the store call did not finish within ${budgetMs} ms`), {
+    name: DEADLINE_EXCEEDED,
+  })
+
+export const withDeadline = <A>(
+  budgetMs: number,
+  run: (deadline: Deadline) => Promise<A>,
+): Promise<A> => {
+  const at = performance.now() + budgetMs
+  const deadline: Deadline = {
+    check: () => {
+      const left = Math.floor(at - performance.now())
+      if (left <= 0) throw exceeded(budgetMs)
+      return left
+    },
+  }
+  let timer: NodeJS.Timeout | undefined
+  const expiry = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(exceeded(budgetMs)), budgetMs)
+  })
+  // The losing side of the race keeps running until its next check(), which then throws.
+  return Promise.race([Promise.resolve().then(() => run(deadline)), expiry]).finally(() =>
+    clearTimeout(timer),
+  )
+}

@@ -35,7 +35,7 @@ export const databaseOf = (uri: string): string => {
  * time in the instance instead of lock contention in the server (the test server's tail
  * latency fell from over 1 s to a few hundred ms at 60 concurrent creates).
  */
-export const DEFAULT_POOL_SIZE = 10
+export const DEFAULT_POOL_SIZE = 8
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

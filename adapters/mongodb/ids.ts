@@ -2,69 +2,86 @@ import type { Collection } from 'mongodb'
 import type { PetDocument } from './documents.js'
 import { isDuplicateKey } from './store-failure.js'
 
+/** `seq`: the last id of the newest block claimed; a hint where to look, never a decision. */
 export type CounterDocument = { _id: string; seq: bigint }
+/** A claimed block: `_id` n owns the ids n·size+1 … (n+1)·size. */
+export type BlockDocument = { _id: bigint }
 
 const COUNTER_ID = 'pets'
-/** Ids one counter update reserves: the counter sees one write per block, not per create. */
-export const DEFAULT_ID_BLOCK = 1000n
+/** Ids per block: an instance writes two small documents per block, not one per create. */
+export const ID_BLOCK_SIZE = 1000n
 
 type Block = { next: bigint; readonly first: bigint; readonly last: bigint }
 
 export type IdAllocator = {
-  /** The next id of this instance's block; reserves a new block when it is used up. */
+  /** The next id of this instance's block; claims a new block when it is used up. */
   readonly next: () => Promise<bigint>
   /**
    * Another writer stored `id`: the block it came from is abandoned. With `catchUp` (repeated
-   * collisions for one create), the largest id in use is looked up first: the counter is behind.
+   * collisions for one create), the largest id in use is looked up first.
    */
   readonly collided: (id: bigint, catchUp: boolean) => Promise<void>
 }
 
+type Collections = {
+  readonly counters: Collection<CounterDocument>
+  readonly blocks: Collection<BlockDocument>
+  readonly pets: Collection<PetDocument>
+}
+
 /**
- * Hi/lo ids. Each instance reserves a block of ids with one `$inc` on a counter document and
- * hands them out itself, in ascending order, so instances do not queue on the counter. The
- * counter is only a source of candidates; the unique `_id` index decides. Two instances can
- * hold the same block (FerretDB's findAndModify is not atomic; on MongoDB an acknowledged
- * update can roll back after a failover): their inserts then collide and the loser moves to a
- * new block. `floor`, the largest id this instance knows to be in use, keeps blocks ascending:
- * a counter that answers at or below it is raised with `$max` before the block is taken.
+ * Hi/lo ids with blocks claimed through a unique index. An instance claims a block by
+ * inserting its number: the unique `_id` index of `id_blocks` gives each block to one writer,
+ * atomically on MongoDB and on the test server alike (a counter's findAndModify is not atomic
+ * on the latter, so two instances could get the same block and collide on every id). The
+ * instance then hands the block's ids out itself, in ascending order: instances never queue
+ * on a shared document. The unique `_id` index of `pets` still decides: an id stored by
+ * someone else (a block claim lost with a failover, ids written by other means) fails its
+ * insert, the create takes another id, and the block is abandoned. `floor`, the largest id this
+ * instance knows to be in use, keeps its blocks ascending and above every collision seen.
  */
 export const createIdAllocator = (
-  counters: Collection<CounterDocument>,
-  pets: Collection<PetDocument>,
-  options: { readonly blockSize: bigint; readonly maxTimeMS: number },
+  { counters, blocks, pets }: Collections,
+  options: { readonly maxTimeMS: number; readonly blockSize?: bigint },
 ): IdAllocator => {
-  const { blockSize, maxTimeMS } = options
+  const { maxTimeMS } = options
+  const size = options.blockSize ?? ID_BLOCK_SIZE
   let block: Block | undefined
   let floor = 0n
-  let reserving: Promise<void> | undefined
+  let candidate: bigint | undefined
+  let claiming: Promise<void> | undefined
   let catchingUp: Promise<void> | undefined
 
-  const increment = () =>
-    counters.findOneAndUpdate(
-      { _id: COUNTER_ID },
-      { $inc: { seq: blockSize } },
-      { upsert: true, returnDocument: 'after', maxTimeMS },
-    )
+  const blockAbove = (id: bigint) => (id + size - 1n) / size
 
-  const raiseTo = (seq: bigint) =>
-    counters.updateOne({ _id: COUNTER_ID }, { $max: { seq } }, { upsert: true, maxTimeMS })
+  const hint = async () => {
+    const counter = await counters.findOne({ _id: COUNTER_ID }, { maxTimeMS })
+    return blockAbove(counter?.seq ?? 0n)
+  }
 
-  const reserve = async (): Promise<void> => {
-    for (let tries = 0; tries < 3; tries++) {
-      // Two first-ever upserts can race to create the counter; the loser increments the winner's.
-      const counter = await increment().catch((error: unknown) =>
-        isDuplicateKey(error) ? increment() : Promise.reject(error),
-      )
-      if (counter === null) throw new Error('the id counter did not answer')
-      const first = counter.seq - blockSize + 1n
-      if (first > floor) {
-        block = { next: first, first, last: counter.seq }
-        return
+  const claim = async (): Promise<void> => {
+    let n = candidate ?? (await hint())
+    for (let lost = 0; ; n++, lost++) {
+      if (n < blockAbove(floor)) n = blockAbove(floor)
+      // Many claims lost in a row: others are far ahead, and the hint says where.
+      if (lost > 0 && lost % 8 === 0) {
+        const ahead = await hint()
+        if (ahead > n) n = ahead
       }
-      await raiseTo(floor)
+      const won = await blocks.insertOne({ _id: n }, { maxTimeMS }).then(
+        () => true,
+        (error: unknown) => (isDuplicateKey(error) ? false : Promise.reject(error)),
+      )
+      if (!won) continue
+      candidate = n + 1n
+      block = { next: n * size + 1n, first: n * size + 1n, last: (n + 1n) * size }
+      await counters.updateOne(
+        { _id: COUNTER_ID },
+        { $max: { seq: block.last } },
+        { upsert: true, maxTimeMS },
+      )
+      return
     }
-    throw new Error('the id counter stays behind the ids in use')
   }
 
   const largestInUse = async () => {
@@ -84,9 +101,9 @@ export const createIdAllocator = (
         floor = id
         return id
       }
-      // Creates that find the block used up share one reservation.
-      reserving ??= reserve().finally(() => (reserving = undefined))
-      await reserving
+      // Creates that find the block used up share one claim.
+      claiming ??= claim().finally(() => (claiming = undefined))
+      await claiming
     }
   }
 

@@ -4,11 +4,12 @@ import type { Collection, Db, Filter } from 'mongodb'
 import type { NewPet, Pet, PetPageRequest, PetStore } from '../../core/index.js'
 import { withDeadline, type Deadline } from './deadline.js'
 import { fromDocument, toDocument, type PetDocument } from './documents.js'
-import { createIdAllocator, DEFAULT_ID_BLOCK, type CounterDocument } from './ids.js'
+import { createIdAllocator, type BlockDocument, type CounterDocument } from './ids.js'
 import { fromDriver, isDuplicateKey } from './store-failure.js'
 
 export const PETS = 'pets'
 export const COUNTERS = 'counters'
+export const ID_BLOCKS = 'id_blocks'
 /** How many ids one create tries at most (each failure means another writer holds that id). */
 const MAX_ATTEMPTS = 8
 /** Collisions of one create after which the counter is taken to be behind the ids in use. */
@@ -18,7 +19,7 @@ const PROJECTION = { _op: 0 } as const
 export type MongoPetStoreOptions = {
   /** The budget of one store call, retries included (STORE_TIMEOUT_MS). */
   readonly timeoutMs?: number
-  /** Ids reserved per counter update (hi/lo). */
+  /** Ids per claimed block (hi/lo); the default suits production. */
   readonly idBlockSize?: bigint
 }
 
@@ -29,7 +30,7 @@ const corrupt = (doc: unknown): never => {
 }
 
 /**
- * The PetStore port on MongoDB. Ids come in blocks from a counter (see ids.ts), and the unique
+ * The PetStore port on MongoDB. Ids come in blocks claimed per instance (ids.ts), and the unique
  * `_id` index is what makes them correct: an id that another writer also got fails the insert
  * with a duplicate key, and the create retries with the next one. Gaps are possible, duplicates
  * are not. Every call ends within `timeoutMs`, whatever it retries (see deadline.ts).
@@ -38,10 +39,14 @@ export const createMongoPetStore = (db: Db, options: MongoPetStoreOptions = {}):
   const timeoutMs = options.timeoutMs ?? 2000
   const pets: Collection<PetDocument> = db.collection(PETS)
   const counters: Collection<CounterDocument> = db.collection(COUNTERS)
-  const ids = createIdAllocator(counters, pets, {
-    blockSize: options.idBlockSize ?? DEFAULT_ID_BLOCK,
-    maxTimeMS: timeoutMs,
-  })
+  const blocks: Collection<BlockDocument> = db.collection(ID_BLOCKS)
+  const ids = createIdAllocator(
+    { counters, blocks, pets },
+    {
+      maxTimeMS: timeoutMs,
+      ...(options.idBlockSize === undefined ? {} : { blockSize: options.idBlockSize }),
+    },
+  )
   const bounded = <A>(run: (deadline: Deadline) => Promise<A>) =>
     fromDriver(() => withDeadline(timeoutMs, run))
 

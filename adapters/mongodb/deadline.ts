@@ -6,6 +6,8 @@
 export type Deadline = {
   /** Milliseconds left (at least 1), for maxTimeMS; throws DeadlineExceeded when none are. */
   readonly check: () => number
+  /** The error a call that ran out of time ends with. */
+  readonly exceeded: () => Error
 }
 
 export const DEADLINE_EXCEEDED = 'DeadlineExceeded'
@@ -26,6 +28,7 @@ export const withDeadline = <A>(
       if (left <= 0) throw exceeded(budgetMs)
       return left
     },
+    exceeded: () => exceeded(budgetMs),
   }
   let timer: NodeJS.Timeout | undefined
   const expiry = new Promise<never>((_, reject) => {

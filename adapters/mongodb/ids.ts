@@ -59,6 +59,15 @@ export const createIdAllocator = (
     return blockAbove(counter?.seq ?? 0n)
   }
 
+  const raiseHint = (seq: bigint) => {
+    const raise = () =>
+      counters.updateOne({ _id: COUNTER_ID }, { $max: { seq } }, { upsert: true, maxTimeMS })
+    // Two first-ever upserts can race to create the counter; the loser raises the winner's.
+    return raise().catch((error: unknown) =>
+      isDuplicateKey(error) ? raise() : Promise.reject(error),
+    )
+  }
+
   const claim = async (): Promise<void> => {
     let n = candidate ?? (await hint())
     for (let lost = 0; ; n++, lost++) {
@@ -75,11 +84,7 @@ export const createIdAllocator = (
       if (!won) continue
       candidate = n + 1n
       block = { next: n * size + 1n, first: n * size + 1n, last: (n + 1n) * size }
-      await counters.updateOne(
-        { _id: COUNTER_ID },
-        { $max: { seq: block.last } },
-        { upsert: true, maxTimeMS },
-      )
+      await raiseHint(block.last)
       return
     }
   }

@@ -4,6 +4,7 @@ import type { Collection, Db, Filter } from 'mongodb'
 import type { NewPet, Pet, PetPageRequest, PetStore } from '../../core/index.js'
 import { withDeadline, type Deadline } from './deadline.js'
 import { fromDocument, toDocument, type PetDocument } from './documents.js'
+import { createGate } from './gate.js'
 import { createIdAllocator, type BlockDocument, type CounterDocument } from './ids.js'
 import { fromDriver, isDuplicateKey } from './store-failure.js'
 
@@ -19,6 +20,8 @@ const PROJECTION = { _op: 0 } as const
 export type MongoPetStoreOptions = {
   /** The budget of one store call, retries included (STORE_TIMEOUT_MS). */
   readonly timeoutMs?: number
+  /** Store calls at the database at once; the rest wait, in order, within their deadline. */
+  readonly maxConcurrent?: number
   /** Ids per claimed block (hi/lo); the default suits production. */
   readonly idBlockSize?: bigint
 }
@@ -47,8 +50,11 @@ export const createMongoPetStore = (db: Db, options: MongoPetStoreOptions = {}):
       ...(options.idBlockSize === undefined ? {} : { blockSize: options.idBlockSize }),
     },
   )
+  const gate = createGate(options.maxConcurrent ?? 8)
   const bounded = <A>(run: (deadline: Deadline) => Promise<A>) =>
-    fromDriver(() => withDeadline(timeoutMs, run))
+    fromDriver(() =>
+      withDeadline(timeoutMs, (deadline) => gate.through(deadline, () => run(deadline))),
+    )
 
   /**
    * True when stored under `id`; false when another writer holds it. A duplicate key is never

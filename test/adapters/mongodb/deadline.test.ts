@@ -15,17 +15,18 @@ describe('MongoDB adapter: one deadline per store call', function () {
   let storage: MongoStorage
   let database: string
 
-  beforeEach(async function () {
-    const uri = new URL(requireMongo(this))
+  const connectThroughProxy = async (query = '') => {
+    const uri = new URL(requireMongo(this.ctx))
     proxy = await startTcpProxy(Number(uri.port))
     database = freshDatabaseName()
     uri.host = `127.0.0.1:${proxy.port}`
     storage = await connectMongo({
-      uri: uriWithDatabase(uri.toString(), database),
+      uri: uriWithDatabase(uri.toString(), database) + query,
       timeoutMs: BUDGET_MS,
       startupTimeoutMs: 5000,
     })
-  })
+  }
+  beforeEach(() => connectThroughProxy())
   afterEach(async () => {
     await proxy.close()
     await storage.close()
@@ -66,5 +67,26 @@ describe('MongoDB adapter: one deadline per store call', function () {
     )
     for (const { ms } of creates) expect(ms).to.be.below(BUDGET_MS + SLACK_MS)
     expect(creates.some(({ result }) => E.isLeft(result))).to.equal(true)
+  })
+
+  it('sends nothing for a call that runs out of time while it waits for a connection', async () => {
+    await storage.close()
+    await proxy.close()
+    await connectThroughProxy('?maxPoolSize=1')
+    expect(E.isRight(await storage.store.insertPet({ name: 'w', categoryId: 1n } as NewPet)())).to
+      .be.true
+    proxy.delay(250)
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        storage.store.insertPet({ name: `q${i}`, categoryId: 1n } as NewPet)(),
+      ),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    proxy.delay(0)
+    const stored = await storage.db.collection(PETS).countDocuments({})
+    const answered = results.filter(E.isRight).length
+    expect(results.filter(E.isLeft).length).to.be.at.least(3)
+    // Only a create already sent when its time ran out may have landed unanswered.
+    expect(stored - 1 - answered).to.be.at.most(1)
   })
 })

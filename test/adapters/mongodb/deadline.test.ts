@@ -6,7 +6,8 @@ import { freshDatabaseName, requireMongo, uriWithDatabase } from '../../support/
 import { startTcpProxy, type TcpProxy } from '../../support/tcp-proxy.js'
 
 const BUDGET_MS = 400
-/** Timers and a busy machine: the bound the README states is the budget plus scheduling delay. */
+/** The bound the README states: twice the budget (a command sent may answer), plus scheduling delay. */
+const BOUND_MS = 2 * BUDGET_MS
 const SLACK_MS = 600
 
 describe('MongoDB adapter: one deadline per store call', function () {
@@ -38,7 +39,7 @@ describe('MongoDB adapter: one deadline per store call', function () {
     return { result, ms: performance.now() - started }
   }
 
-  it('ends every call within STORE_TIMEOUT_MS when the database stops answering mid-way', async () => {
+  it('ends every call within twice its budget when the database stops answering mid-way', async () => {
     const pet = { name: 'Rex', categoryId: 1n } as NewPet
     expect(E.isRight(await storage.store.insertPet(pet)())).to.equal(true)
     proxy.stall()
@@ -49,7 +50,7 @@ describe('MongoDB adapter: one deadline per store call', function () {
     ])
     for (const { result, ms } of calls) {
       expect(result).to.deep.include({ _tag: 'Left' })
-      expect(ms).to.be.below(BUDGET_MS + SLACK_MS)
+      expect(ms).to.be.below(BOUND_MS + SLACK_MS)
     }
     expect(JSON.stringify(calls[0]?.result)).to.include('StoreUnavailable')
   })
@@ -65,7 +66,7 @@ describe('MongoDB adapter: one deadline per store call', function () {
         timed(storage.store.insertPet({ name: `p${i}`, categoryId: 1n } as NewPet)),
       ),
     )
-    for (const { ms } of creates) expect(ms).to.be.below(BUDGET_MS + SLACK_MS)
+    for (const { ms } of creates) expect(ms).to.be.below(BOUND_MS + SLACK_MS)
     expect(creates.some(({ result }) => E.isLeft(result))).to.equal(true)
   })
 
@@ -73,8 +74,8 @@ describe('MongoDB adapter: one deadline per store call', function () {
     await storage.close()
     await proxy.close()
     await connectThroughProxy('?maxPoolSize=1')
-    expect(E.isRight(await storage.store.insertPet({ name: 'w', categoryId: 1n } as NewPet)())).to
-      .be.true
+    const warm = await storage.store.insertPet({ name: 'w', categoryId: 1n } as NewPet)()
+    expect(E.isRight(warm)).to.equal(true)
     proxy.delay(250)
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>

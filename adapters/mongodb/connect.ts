@@ -7,7 +7,7 @@ import { fromDriver } from './store-failure.js'
 
 export type MongoOptions = {
   readonly uri: string
-  /** Upper bound of one store call: past it a request gets 503, not the driver's 30 s wait. */
+  /** The budget of one store call, retries included: past it a request gets 503. */
   readonly timeoutMs: number
   /** How long start-up keeps trying to reach the database before it gives up. */
   readonly startupTimeoutMs: number
@@ -27,6 +27,19 @@ export const DEFAULT_DATABASE = 'animal_store'
 export const databaseOf = (uri: string): string => {
   const name = /^mongodb(?:\+srv)?:\/\/[^/?]*\/([^?]+)/.exec(uri)?.[1]
   return name === undefined || name === '' ? DEFAULT_DATABASE : decodeURIComponent(name)
+}
+
+/**
+ * Connections per instance unless the URI sets `maxPoolSize`, and as many store calls at the
+ * database at once; the rest wait in the store, in order, within their deadline (gate.ts). A
+ * burst then costs queueing time in the instance rather than lock contention in the server
+ * (on the test server, a pool of 100 took the insert p99 over 1 s at 60 concurrent creates).
+ */
+export const DEFAULT_POOL_SIZE = 8
+
+const poolSizeOf = (uri: string): number | undefined => {
+  const size = /[?&]maxPoolSize=(\d+)/i.exec(uri)?.[1]
+  return size === undefined ? undefined : Number(size)
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -49,6 +62,8 @@ const reachable = async (db: Db, options: MongoOptions): Promise<void> => {
 /**
  * Connects with majority writes and primary reads, so that a pet acknowledged by one instance
  * is readable through every other, and with short timeouts, so that an outage answers 503 fast.
+ * The store bounds each call by `timeoutMs` (deadline.ts); the driver's own timeouts bound the
+ * work a call that ran out of time leaves behind: waiting for a connection, connecting, a socket.
  */
 export const connectMongo = async (options: MongoOptions): Promise<MongoStorage> => {
   const client = new MongoClient(options.uri, {
@@ -56,9 +71,11 @@ export const connectMongo = async (options: MongoOptions): Promise<MongoStorage>
     writeConcern: { w: 'majority' },
     readConcern: { level: 'majority' },
     readPreference: 'primary',
+    ...(poolSizeOf(options.uri) === undefined ? { maxPoolSize: DEFAULT_POOL_SIZE } : {}),
     serverSelectionTimeoutMS: options.timeoutMs,
     connectTimeoutMS: options.timeoutMs,
     socketTimeoutMS: options.timeoutMs * 2,
+    waitQueueTimeoutMS: options.timeoutMs,
   })
   const db = client.db(databaseOf(options.uri))
   try {
@@ -69,7 +86,10 @@ export const connectMongo = async (options: MongoOptions): Promise<MongoStorage>
     throw error
   }
   return {
-    store: createMongoPetStore(db),
+    store: createMongoPetStore(db, {
+      timeoutMs: options.timeoutMs,
+      maxConcurrent: poolSizeOf(options.uri) || DEFAULT_POOL_SIZE,
+    }),
     db,
     checkReadiness: () => TE.asUnit(fromDriver(() => db.command({ ping: 1 }))),
     close: () => client.close(),

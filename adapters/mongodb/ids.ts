@@ -2,75 +2,123 @@ import type { Collection } from 'mongodb'
 import type { PetDocument } from './documents.js'
 import { isDuplicateKey } from './store-failure.js'
 
+/** `seq`: the last id of the newest block claimed; a hint where to look, never a decision. */
 export type CounterDocument = { _id: string; seq: bigint }
+/** A claimed block: `_id` n owns the ids n·size+1 … (n+1)·size. */
+export type BlockDocument = { _id: bigint }
 
 const COUNTER_ID = 'pets'
+/** Ids per block: an instance writes two small documents per block, not one per create. */
+export const ID_BLOCK_SIZE = 1000n
 
-type Waiter = { resolve: (id: bigint) => void; reject: (error: unknown) => void; catchUp: boolean }
+type Block = { next: bigint; readonly first: bigint; readonly last: bigint }
+
+export type IdAllocator = {
+  /** The next id of this instance's block; claims a new block when it is used up. */
+  readonly next: () => Promise<bigint>
+  /**
+   * Another writer stored `id`: the block it came from is abandoned. With `catchUp` (repeated
+   * collisions for one create), the largest id in use is looked up first.
+   */
+  readonly collided: (id: bigint, catchUp: boolean) => Promise<void>
+}
+
+type Collections = {
+  readonly counters: Collection<CounterDocument>
+  readonly blocks: Collection<BlockDocument>
+  readonly pets: Collection<PetDocument>
+}
 
 /**
- * Hands out candidate ids from a counter document. Creates that arrive while a counter update
- * is in flight wait and are then served together by one `$inc` of their number: one round trip
- * per batch rather than per create, and no herd of creates racing on the counter in one process.
- *
- * The counter is only a source of candidates: the unique `_id` index decides. A candidate that
- * another writer also got fails its insert with a duplicate key and is asked again with
- * `catchUp`, which first raises the counter to the largest id in use, so a counter that fell
- * behind (a lost race on FerretDB, an increment rolled back by a failover) recovers in one step.
+ * Hi/lo ids with blocks claimed through a unique index. An instance claims a block by
+ * inserting its number: the unique `_id` index of `id_blocks` gives each block to one writer,
+ * atomically on MongoDB and on the test server alike (a counter's findAndModify is not atomic
+ * on the latter, so two instances could get the same block and collide on every id). The
+ * instance then hands the block's ids out itself, in ascending order: instances never queue
+ * on a shared document. The unique `_id` index of `pets` still decides: an id stored by
+ * someone else (a block claim lost with a failover, ids written by other means) fails its
+ * insert, the create takes another id, and the block is abandoned. `floor`, the largest id this
+ * instance knows to be in use, keeps its blocks ascending and above every collision seen.
  */
 export const createIdAllocator = (
-  counters: Collection<CounterDocument>,
-  pets: Collection<PetDocument>,
-) => {
-  let waiting: Waiter[] = []
-  let busy = false
+  { counters, blocks, pets }: Collections,
+  options: { readonly maxTimeMS: number; readonly blockSize?: bigint },
+): IdAllocator => {
+  const { maxTimeMS } = options
+  const size = options.blockSize ?? ID_BLOCK_SIZE
+  let block: Block | undefined
+  let floor = 0n
+  let candidate: bigint | undefined
+  let claiming: Promise<void> | undefined
+  let catchingUp: Promise<void> | undefined
 
-  const increment = (by: bigint) =>
-    counters.findOneAndUpdate(
-      { _id: COUNTER_ID },
-      { $inc: { seq: by } },
-      { upsert: true, returnDocument: 'after' },
-    )
+  const blockAbove = (id: bigint) => (id + size - 1n) / size
 
-  const catchUp = async () => {
-    const last = await pets
-      .find({}, { projection: { _id: 1 } })
-      .sort({ _id: -1 })
-      .limit(1)
-      .next()
-    if (last !== null)
-      await counters.updateOne({ _id: COUNTER_ID }, { $max: { seq: last._id } }, { upsert: true })
+  const hint = async () => {
+    const counter = await counters.findOne({ _id: COUNTER_ID }, { maxTimeMS })
+    return blockAbove(counter?.seq ?? 0n)
   }
 
-  const reserve = async (count: bigint): Promise<bigint> => {
-    // Two first-ever upserts can race to create the counter; the loser increments the winner's.
-    const counter = await increment(count).catch((error: unknown) =>
-      isDuplicateKey(error) ? increment(count) : Promise.reject(error),
+  const raiseHint = (seq: bigint) => {
+    const raise = () =>
+      counters.updateOne({ _id: COUNTER_ID }, { $max: { seq } }, { upsert: true, maxTimeMS })
+    // Two first-ever upserts can race to create the counter; the loser raises the winner's.
+    return raise().catch((error: unknown) =>
+      isDuplicateKey(error) ? raise() : Promise.reject(error),
     )
-    if (counter === null) throw new Error('the id counter did not answer')
-    return counter.seq - count + 1n
   }
 
-  const serveBatch = async () => {
-    if (busy || waiting.length === 0) return
-    busy = true
-    const batch = waiting
-    waiting = []
-    try {
-      if (batch.some((w) => w.catchUp)) await catchUp()
-      let next = await reserve(BigInt(batch.length))
-      for (const waiter of batch) waiter.resolve(next++)
-    } catch (error) {
-      for (const waiter of batch) waiter.reject(error)
-    } finally {
-      busy = false
-      void serveBatch()
+  const claim = async (): Promise<void> => {
+    let n = candidate ?? (await hint())
+    for (let lost = 0; ; n++, lost++) {
+      if (n < blockAbove(floor)) n = blockAbove(floor)
+      // Many claims lost in a row: others are far ahead, and the hint says where.
+      if (lost > 0 && lost % 8 === 0) {
+        const ahead = await hint()
+        if (ahead > n) n = ahead
+      }
+      const won = await blocks.insertOne({ _id: n }, { maxTimeMS }).then(
+        () => true,
+        (error: unknown) => (isDuplicateKey(error) ? false : Promise.reject(error)),
+      )
+      if (!won) continue
+      candidate = n + 1n
+      block = { next: n * size + 1n, first: n * size + 1n, last: (n + 1n) * size }
+      await raiseHint(block.last)
+      return
     }
   }
 
-  return (options: { catchUp: boolean }): Promise<bigint> =>
-    new Promise((resolve, reject) => {
-      waiting.push({ resolve, reject, catchUp: options.catchUp })
-      void serveBatch()
-    })
+  const largestInUse = async () => {
+    const last = await pets
+      .find({}, { projection: { _id: 1 }, maxTimeMS })
+      .sort({ _id: -1 })
+      .limit(1)
+      .next()
+    if (last !== null && last._id > floor) floor = last._id
+  }
+
+  const next = async (): Promise<bigint> => {
+    for (;;) {
+      if (block !== undefined && block.next <= floor) block = undefined
+      if (block !== undefined && block.next <= block.last) {
+        const id = block.next++
+        floor = id
+        return id
+      }
+      // Creates that find the block used up share one claim.
+      claiming ??= claim().finally(() => (claiming = undefined))
+      await claiming
+    }
+  }
+
+  const collided = async (id: bigint, catchUp: boolean): Promise<void> => {
+    if (id > floor) floor = id
+    if (block !== undefined && block.first <= id && id <= block.last) block = undefined
+    if (!catchUp) return
+    catchingUp ??= largestInUse().finally(() => (catchingUp = undefined))
+    await catchingUp
+  }
+
+  return { next, collided }
 }

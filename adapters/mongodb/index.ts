@@ -5,5 +5,5 @@ export {
   type MongoOptions,
   type MongoStorage,
 } from './connect.js'
-export { createMongoPetStore, PETS, COUNTERS } from './pet-store.js'
+export { createMongoPetStore, PETS, COUNTERS, ID_BLOCKS } from './pet-store.js'
 export { ensureIndexes, PET_INDEXES } from './indexes.js'

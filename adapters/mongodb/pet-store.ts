@@ -2,15 +2,29 @@ import { randomUUID } from 'node:crypto'
 import * as O from 'fp-ts/lib/Option.js'
 import type { Collection, Db, Filter } from 'mongodb'
 import type { NewPet, Pet, PetPageRequest, PetStore } from '../../core/index.js'
+import { withDeadline, type Deadline } from './deadline.js'
 import { fromDocument, toDocument, type PetDocument } from './documents.js'
-import { createIdAllocator, type CounterDocument } from './ids.js'
+import { createGate } from './gate.js'
+import { createIdAllocator, type BlockDocument, type CounterDocument } from './ids.js'
 import { fromDriver, isDuplicateKey } from './store-failure.js'
 
 export const PETS = 'pets'
 export const COUNTERS = 'counters'
-/** How many fresh ids one create tries before it gives up (each failure means another writer won). */
+export const ID_BLOCKS = 'id_blocks'
+/** How many ids one create tries at most (each failure means another writer holds that id). */
 const MAX_ATTEMPTS = 8
+/** Collisions of one create after which the counter is taken to be behind the ids in use. */
+const CATCH_UP_AFTER = 3
 const PROJECTION = { _op: 0 } as const
+
+export type MongoPetStoreOptions = {
+  /** The budget of one store call, retries included (STORE_TIMEOUT_MS). */
+  readonly timeoutMs?: number
+  /** Store calls at the database at once; the rest wait, in order, within their deadline. */
+  readonly maxConcurrent?: number
+  /** Ids per claimed block (hi/lo); the default suits production. */
+  readonly idBlockSize?: bigint
+}
 
 const corrupt = (doc: unknown): never => {
   throw new Error(
@@ -19,54 +33,75 @@ const corrupt = (doc: unknown): never => {
 }
 
 /**
- * The PetStore port on MongoDB. Ids come from a counter, and the unique `_id` index is what
- * makes them correct: a counter value that another writer also got (FerretDB's non-atomic
- * findAndModify, or a counter update rolled back by a failover) fails the insert with a
- * duplicate key, and the create retries with a new id. Gaps are possible, duplicates are not.
+ * The PetStore port on MongoDB. Ids come in blocks claimed per instance (ids.ts), and the unique
+ * `_id` index is what makes them correct: an id that another writer also got fails the insert
+ * with a duplicate key, and the create retries with the next one. Gaps are possible, duplicates
+ * are not. Every call ends within `timeoutMs`, whatever it retries (see deadline.ts).
  */
-export const createMongoPetStore = (db: Db): PetStore => {
+export const createMongoPetStore = (db: Db, options: MongoPetStoreOptions = {}): PetStore => {
+  const timeoutMs = options.timeoutMs ?? 2000
   const pets: Collection<PetDocument> = db.collection(PETS)
   const counters: Collection<CounterDocument> = db.collection(COUNTERS)
-  const allocateId = createIdAllocator(counters, pets)
+  const blocks: Collection<BlockDocument> = db.collection(ID_BLOCKS)
+  const ids = createIdAllocator(
+    { counters, blocks, pets },
+    {
+      maxTimeMS: timeoutMs,
+      ...(options.idBlockSize === undefined ? {} : { blockSize: options.idBlockSize }),
+    },
+  )
+  const gate = createGate(options.maxConcurrent ?? 8)
+  const bounded = <A>(run: (deadline: Deadline) => Promise<A>) =>
+    fromDriver(() =>
+      withDeadline(timeoutMs, (deadline) => gate.through(deadline, () => run(deadline))),
+    )
 
-  const insertOnce = async (pet: NewPet, op: string, retry: boolean): Promise<Pet | undefined> => {
-    const id = await allocateId({ catchUp: retry })
+  /**
+   * True when stored under `id`; false when another writer holds it. A duplicate key is never
+   * our own earlier attempt: each attempt takes a fresh id, and a driver retry of this insert
+   * (retryable writes) is recognised by the server, which answers it with the first result.
+   */
+  const insertAs = async (pet: NewPet, id: bigint, op: string, deadline: Deadline) => {
     try {
-      await pets.insertOne(toDocument(pet, id, op))
+      await pets.insertOne(toDocument(pet, id, op), { maxTimeMS: deadline.check() })
+      return true
     } catch (error) {
-      if (!isDuplicateKey(error)) throw error
-      // Our own earlier attempt may have landed before its acknowledgement was lost.
-      const existing = await pets.findOne({ _id: id })
-      if (existing?._op !== op) return undefined
+      if (isDuplicateKey(error)) return false
+      throw error
     }
-    return { ...pet, id } as Pet
   }
 
   const insertPet = (pet: NewPet) =>
-    fromDriver(async () => {
+    bounded(async (deadline) => {
       const op = randomUUID()
-      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-        const stored = await insertOnce(pet, op, attempt > 0)
-        if (stored !== undefined) return stored
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        deadline.check()
+        const id = await ids.next()
+        if (await insertAs(pet, id, op, deadline)) return { ...pet, id } as Pet
+        deadline.check()
+        await ids.collided(id, attempt >= CATCH_UP_AFTER)
       }
       throw new Error(`no free id after ${MAX_ATTEMPTS} attempts`)
     })
 
   const findPet = (id: bigint) =>
-    fromDriver(async () => {
-      const doc = await pets.findOne({ _id: id }, { projection: PROJECTION })
+    bounded(async (deadline) => {
+      const doc = await pets.findOne(
+        { _id: id },
+        { projection: PROJECTION, maxTimeMS: deadline.check() },
+      )
       return doc === null ? O.none : O.some(fromDocument(doc) ?? corrupt(doc))
     })
 
   /** Equality on status, range and sort on _id: served in order by the {status, _id} index. */
   const listPetPage = ({ status, after, limit }: PetPageRequest) =>
-    fromDriver(async () => {
+    bounded(async (deadline) => {
       const filter: Filter<PetDocument> = {
         ...(status === undefined ? {} : { status }),
         ...(after === undefined ? {} : { _id: { $gt: after } }),
       }
       const docs = await pets
-        .find(filter, { projection: PROJECTION })
+        .find(filter, { projection: PROJECTION, maxTimeMS: deadline.check() })
         .sort({ _id: 1 })
         .limit(limit)
         .toArray()

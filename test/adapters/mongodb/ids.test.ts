@@ -1,0 +1,89 @@
+import { expect } from 'chai'
+import * as E from 'fp-ts/lib/Either.js'
+import { MongoClient, type Db } from 'mongodb'
+import { COUNTERS, createMongoPetStore, PETS } from '../../../adapters/mongodb/index.js'
+import type { NewPet, Pet, PetStore } from '../../../core/index.js'
+import { freshDatabaseName, requireMongo } from '../../support/mongo.js'
+
+const created = async (store: PetStore, name: string): Promise<Pet> => {
+  const result = await store.insertPet({ name, categoryId: 1n } as NewPet)()
+  if (E.isLeft(result)) throw new Error(JSON.stringify(result.left))
+  return result.right
+}
+const ascending = (ids: ReadonlyArray<bigint>) => ids.every((id, i) => i === 0 || ids[i - 1]! < id)
+
+describe('MongoDB adapter: ids in blocks per instance', function () {
+  this.timeout(60_000)
+  let client: MongoClient
+  let db: Db
+  const events: { name: string; command: Record<string, unknown>; duplicate: boolean }[] = []
+
+  beforeEach(async function () {
+    client = await new MongoClient(requireMongo(this), {
+      useBigInt64: true,
+      monitorCommands: true,
+    }).connect()
+    const started = new Map<number, Record<string, unknown>>()
+    client.on('commandStarted', (e) => started.set(e.requestId, e.command))
+    client.on('commandSucceeded', (e) =>
+      events.push({
+        name: e.commandName,
+        command: started.get(e.requestId) ?? {},
+        duplicate: (e.reply as { writeErrors?: unknown }).writeErrors !== undefined,
+      }),
+    )
+    db = client.db(freshDatabaseName())
+    events.length = 0
+  })
+  afterEach(async () => {
+    await db.dropDatabase()
+    await client.close()
+  })
+
+  const petInsertsRefused = () =>
+    events.filter((e) => e.name === 'insert' && e.command.insert === PETS && e.duplicate).length
+  const largestIdScans = () =>
+    events.filter((e) => e.name === 'find' && e.command.find === PETS).length
+
+  it('gives instances creating at once disjoint blocks: no insert collides, each instance ascending', async () => {
+    const instances = [createMongoPetStore(db), createMongoPetStore(db), createMongoPetStore(db)]
+    // Four clients per instance, each creating one pet after another.
+    const sequences = await Promise.all(
+      instances.flatMap((store, i) =>
+        Array.from({ length: 4 }, async (_, c) => {
+          const ids: bigint[] = []
+          for (let k = 0; k < 15; k++) ids.push((await created(store, `${i}-${c}-${k}`)).id)
+          return ids
+        }),
+      ),
+    )
+    expect(new Set(sequences.flat()).size).to.equal(180)
+    // A create that starts after another one on the same instance ended gets a higher id.
+    for (const ids of sequences) expect(ascending(ids)).to.equal(true)
+    expect(petInsertsRefused()).to.equal(0)
+    expect(await db.collection(PETS).countDocuments({})).to.equal(180)
+  })
+
+  it('recovers from a counter far behind the ids in use (a rolled-back counter) with one catch-up', async () => {
+    await db
+      .collection<{ _id: bigint }>(PETS)
+      .insertMany(Array.from({ length: 2500 }, (_, i) => ({ _id: BigInt(i + 1), name: 'old' })))
+    const store = createMongoPetStore(db)
+    const pets = await Promise.all(Array.from({ length: 20 }, (_, i) => created(store, `n${i}`)))
+    expect(new Set(pets.map((p) => p.id)).size).to.equal(20)
+    expect(pets.every((p) => p.id > 2500n)).to.equal(true)
+    expect(largestIdScans()).to.be.at.most(1)
+    expect(await db.collection(PETS).countDocuments({})).to.equal(2520)
+  })
+
+  it('continues above every id handed out when an instance restarts, or another one starts', async () => {
+    const first = createMongoPetStore(db)
+    const before = [await created(first, 'a'), await created(first, 'b')]
+    const restarted = createMongoPetStore(db)
+    const after = await created(restarted, 'c')
+    expect(before.every((p) => p.id < after.id)).to.equal(true)
+    expect((await created(first, 'd')).id > (before[1] as Pet).id).to.equal(true)
+    const counter = await db.collection<{ _id: string; seq: bigint }>(COUNTERS).findOne({})
+    expect(counter?.seq !== undefined && counter.seq >= after.id).to.equal(true)
+  })
+})

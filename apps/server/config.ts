@@ -16,6 +16,11 @@ export type Config = {
   readonly startupTimeoutMs: number
   readonly productionUrl: string
   readonly stagingUrl: string
+  /** Where Prometheus scrapes `/metrics`; undefined: metrics are off. */
+  readonly metricsPort: number | undefined
+  readonly metricsHost: string
+  /** Browser origins allowed by CORS; empty: CORS is off. */
+  readonly corsOrigins: ReadonlyArray<string>
 }
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -76,6 +81,23 @@ const deprecatedAtOf = (raw: string | undefined): Field<Date> => {
       }
 }
 
+const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:[0-9]{1,5})?$/
+
+/** Exact origins as a browser sends them (scheme, host, optional port; no path, no slash). */
+const originsOf = (raw: string | undefined): Field<ReadonlyArray<string>> => {
+  const origins = (raw ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '')
+  const bad = origins.find((o) => !ORIGIN.test(o))
+  return bad === undefined
+    ? { value: origins }
+    : { error: `CORS_ORIGINS entries must look like https://app.example:8443 (got "${bad}")` }
+}
+
+const optionalPort = (raw: string | undefined): Field<number | undefined> =>
+  raw === undefined || raw === '' ? { value: undefined } : integer(raw, 'METRICS_PORT', 0, 65535, 0)
+
 /** Decodes the environment once at start; every problem is reported, not only the first. */
 export const loadConfig = (env: Env): { config: Config } | { errors: ReadonlyArray<string> } => {
   const fields = {
@@ -115,6 +137,12 @@ export const loadConfig = (env: Env): { config: Config } | { errors: ReadonlyArr
       'must be an http(s) URL ending in /v1',
       'https://staging.api.animal-store.example/v1',
     ),
+    metricsPort: optionalPort(env.METRICS_PORT),
+    metricsHost: {
+      value:
+        env.METRICS_HOST === undefined || env.METRICS_HOST === '' ? '127.0.0.1' : env.METRICS_HOST,
+    },
+    corsOrigins: originsOf(env.CORS_ORIGINS),
   }
   const errors = Object.values(fields).flatMap((f) => ('error' in f ? [f.error] : []))
   if (errors.length > 0) return { errors }

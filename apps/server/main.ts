@@ -3,6 +3,7 @@ import { pino } from 'pino'
 import { answerClientError } from '../../adapters/koa/index.js'
 import { apiKeysFor, composeApp, inMemoryStorage, type Storage } from './compose.js'
 import { loadConfig, type Config } from './config.js'
+import { startMetrics } from './start-metrics.js'
 
 const fail = (message: string, code: number): never => {
   console.error(message)
@@ -33,7 +34,10 @@ const storage = await openStorage(config.mongodbUri).catch((error: unknown) => {
   return fail(`cannot reach the database: ${String(error)}`, 1)
 })
 
-const app = composeApp(config, storage, keys, logger)
+const metrics = await startMetrics(config, logger).catch((error: unknown) =>
+  fail(`cannot serve metrics on METRICS_PORT: ${String(error)}`, 1),
+)
+const app = composeApp(config, storage, keys, logger, Date.now, metrics)
 const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, app.callback())
 // Longer than a load balancer's usual idle timeout (60 s), so that the balancer closes first.
 server.keepAliveTimeout = 65_000

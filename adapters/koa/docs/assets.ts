@@ -48,6 +48,7 @@ export const docsPage = (basePath: string): string => {
   <head>
     <meta charset="utf-8">
     <title>Animal Store API reference</title>
+    <link rel="icon" href="data:,">
     <link rel="stylesheet" href="${base}/docs/swagger-ui.css">
   </head>
   <body>

@@ -1,4 +1,5 @@
 import { expect } from 'chai'
+import { EXPOSED_HEADERS, openApiDocument } from '../../../adapters/koa/index.js'
 import { auth, startTestApi, type TestApi } from '../../support/app.js'
 import { expectError } from '../../support/expect-error.js'
 import type { Reply } from '../../support/http.js'
@@ -117,6 +118,17 @@ describe('HTTP: CORS with an allow-list', () => {
     })
     expect(reply.status).to.equal(200)
     expect(corsHeaders(reply)).to.deep.equal([])
+  })
+})
+
+describe('CORS in the OpenAPI document', () => {
+  it('names the exposed headers the code sends', () => {
+    const doc = openApiDocument({
+      productionUrl: 'https://p/v1',
+      stagingUrl: 'https://s/v1',
+      maxBodyBytes: 1,
+    })
+    expect(doc.info.description).to.include(`Access-Control-Expose-Headers: ${EXPOSED_HEADERS}`)
   })
 })
 

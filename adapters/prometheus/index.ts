@@ -5,7 +5,7 @@ import { createRequestMetrics } from './request-metrics.js'
 
 export type PrometheusMetrics = {
   /** Structurally the HTTP adapter's RequestObserver. */
-  readonly observeRequest: ReturnType<typeof createRequestMetrics>
+  readonly observeRequest: ReturnType<typeof createRequestMetrics>['observeRequest']
   /** Wraps a PetStore so that its calls are measured. */
   readonly measureStore: (store: PetStore) => PetStore
   /** The exposition: Prometheus text format. */
@@ -14,17 +14,19 @@ export type PrometheusMetrics = {
 }
 
 /**
- * One registry per service: process metrics and event-loop lag (prom-client's defaults), plus
- * the requests and store calls. A registry of its own, so that two apps in one process (tests)
- * do not share counts.
+ * Process metrics and event-loop lag come from prom-client (its defaults, in a registry of this
+ * service's own, so that two apps in one process, as in tests, do not share counts); requests and
+ * store calls from our own cells (see exposition.ts), appended at scrape time.
  */
 export const createPrometheusMetrics = (): PrometheusMetrics => {
   const registry = new Registry()
   collectDefaultMetrics({ register: registry })
+  const requests = createRequestMetrics()
+  const store = createStoreMetrics()
   return {
-    observeRequest: createRequestMetrics(registry),
-    measureStore: createStoreMetrics(registry),
+    observeRequest: requests.observeRequest,
+    measureStore: store.measureStore,
     contentType: registry.contentType,
-    render: () => registry.metrics(),
+    render: async () => `${await registry.metrics()}\n${requests.render()}${store.render()}`,
   }
 }

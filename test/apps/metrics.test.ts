@@ -42,7 +42,7 @@ describe('metrics (Prometheus)', () => {
       expect(sample(text, `${requests}{route="none",method="GET",status="401"}`)).to.equal(1)
       const latency = 'animal_store_http_request_duration_seconds'
       expect(sample(text, `${latency}_count{route="/v1/pets",method="GET"}`)).to.equal(2)
-      expect(sample(text, `${latency}_bucket{le="+Inf",route="/v1/pets",method="GET"}`)).to.equal(2)
+      expect(sample(text, `${latency}_bucket{route="/v1/pets",method="GET",le="+Inf"}`)).to.equal(2)
       const store = 'animal_store_store_call_duration_seconds_count'
       expect(sample(text, `${store}{operation="findPet"}`)).to.equal(2)
       expect(sample(text, `${store}{operation="listPetPage"}`)).to.equal(2)

@@ -4,9 +4,12 @@ import type { ApiKeys, PetStore, StoreUnavailable } from '../../core/index.js'
 import { deprecationHeaders, type DeprecationPolicy } from './deprecation.js'
 import type { Logger } from '../../core/index.js'
 import { createPetRouter } from './pet-routes.js'
+import { cors } from './middleware/cors.js'
+import { docs } from './middleware/docs.js'
 import { fallback } from './middleware/fallback.js'
 import { frame } from './middleware/frame.js'
 import { gate } from './middleware/gate.js'
+import { observe, type RequestObserver } from './middleware/observe.js'
 import { probes } from './middleware/probes.js'
 import type { Problem } from './problem.js'
 import { sendProblem } from './respond.js'
@@ -18,6 +21,8 @@ export type KoaAppDeps = PetStore &
     readonly now: () => number
     /** Whether the store can serve requests, for /readyz. */
     readonly checkReadiness: () => TE.TaskEither<StoreUnavailable, void>
+    /** Metrics: told of every request when given. */
+    readonly observeRequest?: RequestObserver
   }
 
 export type KoaAppOptions = {
@@ -28,6 +33,8 @@ export type KoaAppOptions = {
   readonly deprecation: DeprecationPolicy
   /** The OpenAPI document, served without auth at `<basePath>/openapi.json`. */
   readonly openApiJson: string
+  /** Origins allowed to call the API from a browser (CORS); none by default. */
+  readonly corsOrigins?: ReadonlyArray<string>
 }
 
 /** Builds the app without listening: servers, tests and embedders call `app.callback()`. */
@@ -38,9 +45,16 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa => {
   const router = createPetRouter(deps, { ...options, getPetIsGone: () => deps.now() >= sunsetAt })
   const deprecation = deprecationHeaders(options.deprecation, basePath)
 
+  const corsOrigins = options.corsOrigins ?? []
+  const methodsOf = (path: string) =>
+    [...new Set(router.match(path, 'OPTIONS').path.flatMap((layer) => layer.methods))].sort()
+
   const app = new Koa()
+  if (deps.observeRequest !== undefined) app.use(observe(deps.observeRequest))
   app.use(frame(deps.logger, problem))
   app.use(probes(deps.checkReadiness, problem))
+  if (corsOrigins.length > 0) app.use(cors({ origins: corsOrigins, methodsOf }))
+  app.use(docs(basePath, problem))
   app.use(gate(deps, { basePath, openApiJson, deprecationHeaders: deprecation }, problem))
   app.use(router.routes())
   app.use(fallback(problem))

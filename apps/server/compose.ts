@@ -3,6 +3,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import type Koa from 'koa'
 import { createInMemoryApiKeys, createInMemoryPetStore } from '../../adapters/in-memory/index.js'
 import { createKoaApp, GET_PET_SUNSET, openApiJson } from '../../adapters/koa/index.js'
+import type { PrometheusMetrics } from '../../adapters/prometheus/index.js'
 import type { Logger } from '../../core/index.js'
 import type { PetStore, StoreUnavailable } from '../../core/index.js'
 import type { Config } from './config.js'
@@ -35,14 +36,16 @@ export const composeApp = (
   keys: ReadonlyArray<string>,
   logger: Logger,
   now: () => number = Date.now,
+  metrics?: PrometheusMetrics,
 ): Koa =>
   createKoaApp(
     {
-      ...storage.store,
+      ...(metrics === undefined ? storage.store : metrics.measureStore(storage.store)),
       ...createInMemoryApiKeys(keys),
       logger,
       now,
       checkReadiness: storage.checkReadiness,
+      ...(metrics === undefined ? {} : { observeRequest: metrics.observeRequest }),
     },
     {
       basePath: config.basePath,
@@ -54,5 +57,6 @@ export const composeApp = (
         stagingUrl: config.stagingUrl,
         maxBodyBytes: MAX_BODY_BYTES,
       }),
+      corsOrigins: config.corsOrigins,
     },
   )

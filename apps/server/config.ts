@@ -34,6 +34,11 @@ export type Config = {
   readonly shutdownDrainMs: number
   /** After SIGTERM, the time the process has to exit cleanly before a forced exit 1. */
   readonly shutdownTimeoutMs: number
+  /** Where Prometheus scrapes `/metrics`; undefined: metrics are off. */
+  readonly metricsPort: number | undefined
+  readonly metricsHost: string
+  /** Browser origins allowed by CORS; empty: CORS is off. */
+  readonly corsOrigins: ReadonlyArray<string>
 }
 
 export type Env = Readonly<Record<string, string | undefined>>
@@ -41,6 +46,8 @@ export type Env = Readonly<Record<string, string | undefined>>
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 const KEY = /^[A-Za-z0-9\-._~+/]{1,512}=*$/
 const SERVER_URL = /^https?:\/\/\S+\/v1$/
+/** Exact origins as a browser sends them (scheme, host, optional port; no path, no slash). */
+const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:[0-9]{1,5})?$/
 
 /** Every problem is collected, not only the first. */
 const Validation = E.getApplicativeValidation({
@@ -105,5 +112,12 @@ export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> =>
     keepAliveTimeoutMs: read('KEEP_ALIVE_TIMEOUT_MS', integerFrom(1000, 600_000), 65_000),
     shutdownDrainMs: read('SHUTDOWN_DRAIN_MS', integerFrom(0, 600_000), 2000),
     shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', integerFrom(1000, 600_000), 10_000),
+    metricsPort: read('METRICS_PORT', integerFrom(0, 65535), undefined),
+    metricsHost: read('METRICS_HOST', anyString, '127.0.0.1'),
+    corsOrigins: read(
+      'CORS_ORIGINS',
+      listOf(ORIGIN, 'entries must look like https://app.example:8443'),
+      [],
+    ),
   })
 }

@@ -5,6 +5,7 @@ import { apiKeysFor, composeApp, inMemoryStorage, type Storage } from './compose
 import { loadConfig, type Config } from './config.js'
 import { connectionCap } from './descriptor-limit.js'
 import { createShutdown } from './lifecycle.js'
+import { startMetrics } from './start-metrics.js'
 
 const fail = (message: string, code: number): never => {
   console.error(message)
@@ -39,7 +40,10 @@ const shutdown = createShutdown(logger, {
   timeoutMs: config.shutdownTimeoutMs,
 })
 const served = { ...storage, checkReadiness: shutdown.readiness(storage.checkReadiness) }
-const app = composeApp(config, served, keys, logger)
+const metrics = await startMetrics(config, logger).catch((error: unknown) =>
+  fail(`cannot serve metrics on METRICS_PORT: ${String(error)}`, 1),
+)
+const app = composeApp(config, served, keys, logger, Date.now, metrics)
 const { cap, limit } = connectionCap(config.maxConnections)
 if (cap < config.maxConnections)
   logger.info({ maxConnections: cap, openFilesLimit: limit }, 'MAX_CONNECTIONS lowered to fit')

@@ -3,6 +3,7 @@ import { stringify } from 'lossless-json'
 import { composeApp, type Storage } from '../../apps/server/compose.js'
 import { loadConfig, type Config } from '../../apps/server/config.js'
 import { silentLogger, type Logger } from '../../core/index.js'
+import type { PrometheusMetrics } from '../../adapters/prometheus/index.js'
 import { storageFor, type Backend } from './backends.js'
 import { serve, type Client, type Reply } from './http.js'
 
@@ -17,6 +18,7 @@ export type TestApiOptions = {
   readonly backend?: Backend
   readonly now?: () => number
   readonly logger?: Logger
+  readonly metrics?: PrometheusMetrics
 }
 
 export const testConfig = (env: Record<string, string> = {}): Config => {
@@ -43,6 +45,7 @@ export const startTestApi = async (options: TestApiOptions = {}): Promise<TestAp
     config.apiKeys,
     options.logger ?? silentLogger,
     options.now,
+    options.metrics,
   )
   const client = await serve(app.callback(), {
     maxConnections: config.maxConnections,

@@ -1,5 +1,6 @@
 import { stringify } from 'lossless-json'
 import { LIMIT_DEFAULT } from '../../../core/index.js'
+import { EXPOSED_HEADERS } from '../middleware/cors.js'
 import { ERROR_CODES } from '../problem.js'
 import { errorResponses, headers, jsonResponse } from './responses.js'
 import { parameters, schemas } from './schemas.js'
@@ -16,6 +17,13 @@ const errorCodeTable = Object.entries(ERROR_CODES)
   .map(([code, status]) => `| \`${code}\` | ${status} |`)
   .join('\n')
 
+/** Not operations of the API, so not paths here; what a browser client needs to know. */
+const browserNotes = [
+  '**Browsers (CORS).** Off unless the operator lists origins (`CORS_ORIGINS`). For a listed origin, a preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) is answered 204 before authentication, with exactly the methods and request headers of that path; every other answer carries `Access-Control-Allow-Origin`, `Vary: Origin` and `Access-Control-Expose-Headers: ' +
+    `${EXPOSED_HEADERS}\`. A preflight from another origin gets no CORS headers: it is an ordinary \`OPTIONS\` (401 without a key, else 405 with \`Allow\`).`,
+  '**Reference page.** `GET <base path>/docs` renders this document (Swagger UI, served by the service itself, no key needed to read it; "Try it out" needs a key).',
+]
+
 const info = {
   title: 'Animal Store',
   version: '1.0.0',
@@ -26,6 +34,7 @@ const info = {
     'A known path called with a method it does not accept answers 405 `method_not_allowed` with `Allow`; an unknown path answers 404 `not_found`.',
     'Every error has the Error body. Its `code` is one of:\n\n| code | status |\n|---|---|\n' +
       errorCodeTable,
+    ...browserNotes,
   ].join('\n\n'),
 }
 

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { DOCS_INIT_SCRIPT } from './init-script.js'
+
+export type DocsAsset = { readonly type: string; readonly body: Buffer }
+
+/** Only what the page loads: Swagger UI's bundle and stylesheet (from npm) and our init script. */
+const FROM_PACKAGE = {
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui.css': 'text/css; charset=utf-8',
+} as const
+
+/** Read once, when the app is built: the page never touches the disk per request. */
+export const loadDocsAssets = (): ReadonlyMap<string, DocsAsset> => {
+  const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
+  const assets = new Map<string, DocsAsset>(
+    Object.entries(FROM_PACKAGE).map(([name, type]) => [
+      name,
+      { type, body: readFileSync(join(dir, name)) },
+    ]),
+  )
+  assets.set('init.js', {
+    type: 'text/javascript; charset=utf-8',
+    body: Buffer.from(DOCS_INIT_SCRIPT),
+  })
+  return assets
+}
+
+/** No inline script anywhere; try-it-out calls go to this origin only. */
+export const DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
+
+export const docsPage = (basePath: string): string => {
+  const base = escapeAttr(basePath)
+  return `<!DOCTYPE html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <title>Animal Store API reference</title>
+    <link rel="icon" href="data:,">
+    <link rel="stylesheet" href="${base}/docs/swagger-ui.css">
+  </head>
+  <body>
+    <div id="swagger-ui" data-openapi="${base}/openapi.json" data-base-path="${base}"></div>
+    <script src="${base}/docs/swagger-ui-bundle.js"></script>
+    <script src="${base}/docs/init.js"></script>
+  </body>
+</html>
+`
+}

@@ -1,0 +1,154 @@
+import { expect } from 'chai'
+import { EXPOSED_HEADERS, openApiDocument } from '../../../adapters/koa/index.js'
+import { auth, startTestApi, type TestApi } from '../../support/app.js'
+import { expectError } from '../../support/expect-error.js'
+import type { Reply } from '../../support/http.js'
+
+const APP = 'https://app.example'
+const preflight = (api: TestApi, path: string, origin: string, method = 'GET') =>
+  api.request({
+    method: 'OPTIONS',
+    path,
+    headers: {
+      Origin: origin,
+      'Access-Control-Request-Method': method,
+      'Access-Control-Request-Headers': 'authorization',
+    },
+  })
+const corsHeaders = (reply: Reply) =>
+  Object.keys(reply.headers).filter((h) => h.startsWith('access-control-'))
+
+describe('HTTP: CORS with an allow-list', () => {
+  let api: TestApi
+  before(
+    async () =>
+      (api = await startTestApi({ env: { CORS_ORIGINS: `${APP},http://localhost:3000` } })),
+  )
+  after(() => api.close())
+
+  it("answers a preflight before authentication, with exactly the route's methods and headers", async () => {
+    const pets = await preflight(api, '/v1/pets', APP, 'POST')
+    expect(pets.status).to.equal(204)
+    expect(pets.text).to.equal('')
+    expect(pets.headers['access-control-allow-origin']).to.equal(APP)
+    expect(pets.headers.vary).to.match(/\bOrigin\b/)
+    expect(pets.headers['access-control-allow-methods']).to.equal('GET, HEAD, POST')
+    expect(pets.headers['access-control-allow-headers']).to.equal(
+      'Authorization, Content-Type, Idempotency-Key, X-Request-Id',
+    )
+    expect(pets.headers['access-control-allow-credentials']).to.equal(undefined)
+
+    const pet = await preflight(api, '/v1/pets/1', 'http://localhost:3000')
+    expect(pet.status).to.equal(204)
+    expect(pet.headers['access-control-allow-origin']).to.equal('http://localhost:3000')
+    expect(pet.headers['access-control-allow-methods']).to.equal('GET, HEAD')
+    expect(pet.headers['access-control-allow-headers']).to.equal('Authorization, X-Request-Id')
+  })
+
+  it('takes the methods from the router: the same as the 405 Allow of each path', async () => {
+    for (const path of ['/v1/pets', '/v1/pets/9', '/v1/store/orders']) {
+      const allow = (await api.request({ method: 'DELETE', path, headers: auth })).headers.allow
+      const reply = await preflight(api, path, APP, 'DELETE')
+      expect(reply.headers['access-control-allow-methods'], path).to.equal(allow)
+    }
+  })
+
+  it('gives a preflight from an origin not on the list no CORS headers: it is an ordinary OPTIONS', async () => {
+    for (const origin of [
+      'https://evil.example',
+      'https://app.example:444',
+      'null',
+      'HTTPS://APP.EXAMPLE',
+    ]) {
+      const reply = await preflight(api, '/v1/pets', origin, 'POST')
+      expectError(reply, 401, 'unauthorized')
+      expect(corsHeaders(reply), origin).to.deep.equal([])
+      expect(reply.headers.vary).to.match(/\bOrigin\b/)
+    }
+  })
+
+  it('does not answer a preflight for a path the router does not know', async () => {
+    const reply = await preflight(api, '/v1/nowhere', APP)
+    expectError(reply, 401, 'unauthorized')
+    expect(reply.headers['access-control-allow-methods']).to.equal(undefined)
+  })
+
+  it('keeps 405 with Allow for an OPTIONS that is not a preflight', async () => {
+    const reply = await api.request({
+      method: 'OPTIONS',
+      path: '/v1/pets',
+      headers: { ...auth, Origin: APP },
+    })
+    expectError(reply, 405, 'method_not_allowed')
+    expect(reply.headers.allow).to.equal('GET, HEAD, POST')
+  })
+
+  it('lets a script of an allowed origin read the answer and its headers, errors included', async () => {
+    const created = await api.request({
+      method: 'POST',
+      path: '/v1/pets',
+      headers: { ...auth, Origin: APP, 'Content-Type': 'application/json' },
+      body: '{"name":"Rex","categoryId":1}',
+    })
+    const anonymous = await api.request({ path: '/v1/pets', headers: { Origin: APP } })
+    expectError(anonymous, 401, 'unauthorized')
+    for (const reply of [created, anonymous]) {
+      expect(reply.headers['access-control-allow-origin']).to.equal(APP)
+      expect(reply.headers.vary).to.match(/\bOrigin\b/)
+      const exposed = String(reply.headers['access-control-expose-headers']).split(', ')
+      expect(exposed).to.include.members([
+        'Link',
+        'Location',
+        'Deprecation',
+        'Sunset',
+        'X-Request-Id',
+        'Retry-After',
+        'RateLimit',
+        'RateLimit-Policy',
+        'Idempotent-Replayed',
+      ])
+    }
+    expect(created.status).to.equal(201)
+  })
+
+  it('gives an answer to another origin no CORS headers', async () => {
+    const reply = await api.request({
+      path: '/v1/pets',
+      headers: { ...auth, Origin: 'https://evil.example' },
+    })
+    expect(reply.status).to.equal(200)
+    expect(corsHeaders(reply)).to.deep.equal([])
+  })
+})
+
+describe('CORS in the OpenAPI document', () => {
+  it('names the exposed headers the code sends', () => {
+    const doc = openApiDocument({
+      productionUrl: 'https://p/v1',
+      stagingUrl: 'https://s/v1',
+      maxBodyBytes: 1,
+    })
+    expect(doc.info.description).to.include(`Access-Control-Expose-Headers: ${EXPOSED_HEADERS}`)
+  })
+})
+
+describe('HTTP: CORS off (the default)', () => {
+  let api: TestApi
+  before(async () => (api = await startTestApi()))
+  after(() => api.close())
+
+  it('answers a preflight like any OPTIONS: 401 without a key, 405 with Allow with one', async () => {
+    const anonymous = await preflight(api, '/v1/pets', APP, 'POST')
+    expectError(anonymous, 401, 'unauthorized')
+    expect(corsHeaders(anonymous)).to.deep.equal([])
+    const keyed = await api.request({
+      method: 'OPTIONS',
+      path: '/v1/pets',
+      headers: { ...auth, Origin: APP, 'Access-Control-Request-Method': 'POST' },
+    })
+    expectError(keyed, 405, 'method_not_allowed')
+    expect(keyed.headers.allow).to.equal('GET, HEAD, POST')
+    expect(corsHeaders(keyed)).to.deep.equal([])
+    expect(keyed.headers.vary).to.equal(undefined)
+  })
+})

@@ -1,0 +1,174 @@
+import { request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { expect } from 'chai'
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import { createInMemoryPetStore } from '../../adapters/in-memory/index.js'
+import { createPrometheusMetrics } from '../../adapters/prometheus/index.js'
+import { createMetricsServer } from '../../apps/server/metrics-server.js'
+import { storeUnavailable, type PetStore } from '../../core/index.js'
+import { auth, startTestApi } from '../support/app.js'
+import { send } from '../support/http.js'
+
+/** The value of one sample line of the exposition, or undefined when it is absent. */
+const sample = (text: string, line: string): number | undefined => {
+  const found = text.split('\n').find((l) => l.startsWith(`${line} `))
+  return found === undefined ? undefined : Number(found.slice(line.length + 1))
+}
+const storage = (store: PetStore) => ({
+  store,
+  checkReadiness: () => TE.right(undefined),
+  close: async () => {},
+})
+
+describe('metrics (Prometheus)', () => {
+  it('counts requests by route template, method and status, with latency and store calls', async () => {
+    const metrics = createPrometheusMetrics()
+    const api = await startTestApi({ metrics })
+    try {
+      await api.createPet({ name: 'Rex', categoryId: 1n })
+      for (const path of ['/pets', '/pets', '/pets/1', '/pets/2']) await api.get(path)
+      await api.request({ path: '/v1/pets' })
+      const text = await metrics.render()
+      const requests = 'animal_store_http_requests_total'
+      expect(sample(text, `${requests}{route="/v1/pets",method="GET",status="200"}`)).to.equal(2)
+      expect(sample(text, `${requests}{route="/v1/pets",method="POST",status="201"}`)).to.equal(1)
+      expect(
+        sample(text, `${requests}{route="/v1/pets/:petId",method="GET",status="200"}`),
+      ).to.equal(1)
+      expect(
+        sample(text, `${requests}{route="/v1/pets/:petId",method="GET",status="404"}`),
+      ).to.equal(1)
+      // Refused before routing: no template, never the raw path.
+      expect(sample(text, `${requests}{route="none",method="GET",status="401"}`)).to.equal(1)
+      const latency = 'animal_store_http_request_duration_seconds'
+      expect(sample(text, `${latency}_count{route="/v1/pets",method="GET"}`)).to.equal(2)
+      expect(sample(text, `${latency}_bucket{route="/v1/pets",method="GET",le="+Inf"}`)).to.equal(2)
+      const store = 'animal_store_store_call_duration_seconds_count'
+      expect(sample(text, `${store}{operation="findPet"}`)).to.equal(2)
+      expect(sample(text, `${store}{operation="listPetPage"}`)).to.equal(2)
+      expect(sample(text, `${store}{operation="insertPet"}`)).to.equal(1)
+      expect(sample(text, 'animal_store_store_call_failures_total{operation="findPet"}')).to.equal(
+        0,
+      )
+      expect(text).to.not.include(auth.Authorization.slice(7))
+    } finally {
+      await api.close()
+    }
+  })
+
+  it('has process metrics and the event-loop lag', async () => {
+    const text = await createPrometheusMetrics().render()
+    for (const name of [
+      'process_cpu_user_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_eventloop_lag_p99_seconds',
+      'nodejs_heap_size_used_bytes',
+    ])
+      expect(text, name).to.match(new RegExp(`^${name} `, 'm'))
+  })
+
+  it('counts store failures and 503 answers', async () => {
+    const metrics = createPrometheusMetrics()
+    const down = () => TE.left(storeUnavailable('connection refused'))
+    const api = await startTestApi({
+      metrics,
+      storage: storage({ insertPet: down, findPet: down, listPetPage: down }),
+    })
+    try {
+      expect((await api.get('/pets')).status).to.equal(503)
+      expect((await api.get('/pets/3')).status).to.equal(503)
+      const text = await metrics.render()
+      expect(sample(text, 'animal_store_http_unavailable_total')).to.equal(2)
+      expect(sample(text, 'animal_store_store_call_failures_total{operation="findPet"}')).to.equal(
+        1,
+      )
+      expect(
+        sample(text, 'animal_store_store_call_failures_total{operation="listPetPage"}'),
+      ).to.equal(1)
+      expect(sample(text, 'animal_store_http_rate_limited_total')).to.equal(0)
+    } finally {
+      await api.close()
+    }
+  })
+
+  it('counts 429 answers', async () => {
+    const metrics = createPrometheusMetrics()
+    metrics.observeRequest('none', 'GET', 429, 0.001, false)
+    metrics.observeRequest('none', 'GET', 429, 0.001, false)
+    const text = await metrics.render()
+    expect(sample(text, 'animal_store_http_rate_limited_total')).to.equal(2)
+    expect(
+      sample(text, 'animal_store_http_requests_total{route="none",method="GET",status="429"}'),
+    ).to.equal(2)
+  })
+
+  it('counts a request whose client went away before the answer', async () => {
+    const metrics = createPrometheusMetrics()
+    let release = () => {}
+    let reached = () => {}
+    const inStore = new Promise<void>((resolve) => (reached = resolve))
+    const memory = createInMemoryPetStore()
+    const slow: PetStore = {
+      ...memory,
+      findPet: (id) => () =>
+        new Promise((resolve) => {
+          release = () => void memory.findPet(id)().then(resolve)
+          reached()
+        }),
+    }
+    const api = await startTestApi({ metrics, storage: storage(slow) })
+    try {
+      const client = httpRequest({
+        host: '127.0.0.1',
+        port: api.port,
+        path: '/v1/pets/1',
+        headers: auth,
+      })
+      client.on('error', () => {}) // the abort below
+      client.end()
+      await inStore
+      client.destroy()
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      release()
+      let aborted: number | undefined
+      for (let i = 0; i < 50 && aborted !== 1; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        aborted = sample(await metrics.render(), 'animal_store_http_aborted_total')
+      }
+      expect(aborted).to.equal(1)
+    } finally {
+      await api.close()
+    }
+  })
+
+  it('is not served on the API port', async () => {
+    const api = await startTestApi({ metrics: createPrometheusMetrics() })
+    try {
+      for (const path of ['/metrics', '/v1/metrics'])
+        expect((await api.request({ path, headers: auth })).status).to.equal(404)
+    } finally {
+      await api.close()
+    }
+  })
+
+  it('serves GET /metrics on its own listener, in the Prometheus text format', async () => {
+    const metrics = createPrometheusMetrics()
+    const server = createMetricsServer(metrics)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const port = (server.address() as AddressInfo).port
+    try {
+      const reply = await send(port, { path: '/metrics' })
+      expect(reply.status).to.equal(200)
+      expect(reply.headers['content-type']).to.match(/^text\/plain; version=0\.0\.4/)
+      expect(reply.text).to.include('# TYPE animal_store_http_requests_total counter')
+      expect((await send(port, { path: '/' })).status).to.equal(404)
+      const post = await send(port, { method: 'POST', path: '/metrics' })
+      expect(post.status).to.equal(405)
+      expect(post.headers.allow).to.equal('GET, HEAD')
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+})

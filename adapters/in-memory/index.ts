@@ -1,3 +1,6 @@
 /** In-memory adapters: the zero-set-up default of the service, and handy for embedders' tests. */
 export { createInMemoryPetStore } from './pet-store.js'
-export { createInMemoryApiKeys, keyIdOf } from './api-keys.js'
+export { createInMemoryApiKeys, createKeyRing, bootstrapKey, keyIdOf } from './api-keys.js'
+export { createCachedApiKeys, type CachedApiKeysOptions } from './cached-api-keys.js'
+export { createKeyFile, parseKeyFile } from './key-file.js'
+export { digestOf } from './key-digest.js'

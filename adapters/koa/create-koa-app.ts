@@ -9,6 +9,7 @@ import { frame } from './middleware/frame.js'
 import { gate } from './middleware/gate.js'
 import { probes } from './middleware/probes.js'
 import type { Problem } from './problem.js'
+import { createRateLimits, type RateLimitOptions } from './rate-limits.js'
 import { sendProblem } from './respond.js'
 
 export type KoaAppDeps = PetStore &
@@ -28,6 +29,8 @@ export type KoaAppOptions = {
   readonly deprecation: DeprecationPolicy
   /** The OpenAPI document, served without auth at `<basePath>/openapi.json`. */
   readonly openApiJson: string
+  /** Per-key and per-address rate limits; off when undefined. */
+  readonly rateLimits?: RateLimitOptions
 }
 
 /** Builds the app without listening: servers, tests and embedders call `app.callback()`. */
@@ -37,11 +40,13 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa => {
   const problem = (ctx: Context, p: Problem) => sendProblem(ctx, p, retryAfterSeconds)
   const router = createPetRouter(deps, { ...options, getPetIsGone: () => deps.now() >= sunsetAt })
   const deprecation = deprecationHeaders(options.deprecation, basePath)
+  const limits =
+    options.rateLimits === undefined ? undefined : createRateLimits(options.rateLimits, deps.now)
 
   const app = new Koa()
   app.use(frame(deps.logger, problem))
   app.use(probes(deps.checkReadiness, problem))
-  app.use(gate(deps, { basePath, openApiJson, deprecationHeaders: deprecation }, problem))
+  app.use(gate(deps, { basePath, openApiJson, deprecationHeaders: deprecation, limits }, problem))
   app.use(router.routes())
   app.use(fallback(problem))
   return app

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type Koa from 'koa'
-import { createInMemoryApiKeys, createInMemoryPetStore } from '../../adapters/in-memory/index.js'
+import { createInMemoryPetStore } from '../../adapters/in-memory/index.js'
 import { createKoaApp, GET_PET_SUNSET, openApiJson, type Logger } from '../../adapters/koa/index.js'
-import type { PetStore, StoreUnavailable } from '../../core/index.js'
+import type { ApiKeyRegistry, PetStore, StoreUnavailable } from '../../core/index.js'
+import { apiKeysOf } from './api-keys.js'
 import type { Config } from './config.js'
 
 /** The request body limit: a NewPet is well under 1 KiB even with a 200-character name. */
@@ -13,6 +14,8 @@ export type Storage = {
   readonly store: PetStore
   readonly checkReadiness: () => TE.TaskEither<StoreUnavailable, void>
   readonly close: () => Promise<void>
+  /** Where minted keys live, when the store holds them (MongoDB). */
+  readonly keyRegistry?: ApiKeyRegistry
 }
 
 export const inMemoryStorage = (): Storage => ({
@@ -38,7 +41,7 @@ export const composeApp = (
   createKoaApp(
     {
       ...storage.store,
-      ...createInMemoryApiKeys(keys),
+      ...apiKeysOf(config, storage, keys, logger),
       logger,
       now,
       checkReadiness: storage.checkReadiness,
@@ -53,5 +56,6 @@ export const composeApp = (
         stagingUrl: config.stagingUrl,
         maxBodyBytes: MAX_BODY_BYTES,
       }),
+      ...(config.rateLimits === undefined ? {} : { rateLimits: config.rateLimits }),
     },
   )

@@ -1,4 +1,8 @@
-import { GET_PET_DEPRECATED_DEFAULT, GET_PET_SUNSET } from '../../adapters/koa/index.js'
+import {
+  GET_PET_DEPRECATED_DEFAULT,
+  GET_PET_SUNSET,
+  type RateLimitOptions,
+} from '../../adapters/koa/index.js'
 
 export type Config = {
   readonly port: number
@@ -6,6 +10,10 @@ export type Config = {
   readonly basePath: string
   /** Empty when none is configured: the in-memory default then generates one. */
   readonly apiKeys: ReadonlyArray<string>
+  /** Minted keys (digests) on the in-memory default, written by `npm run keys -- --file`. */
+  readonly apiKeysFile: string | undefined
+  /** Undefined when RATE_LIMIT=off. */
+  readonly rateLimits: RateLimitOptions | undefined
   readonly mongodbUri: string | undefined
   readonly logLevel: string
   readonly getPetDeprecatedAt: Date
@@ -76,6 +84,27 @@ const deprecatedAtOf = (raw: string | undefined): Field<Date> => {
       }
 }
 
+const rateLimitsOf = (env: Env): Field<RateLimitOptions | undefined> => {
+  if (env.RATE_LIMIT !== undefined && !/^(on|off|)$/.test(env.RATE_LIMIT))
+    return { error: `RATE_LIMIT must be on or off (got "${env.RATE_LIMIT}")` }
+  const parts = [
+    integer(env.RATE_LIMIT_RPS, 'RATE_LIMIT_RPS', 1, 1_000_000, 100),
+    integer(env.RATE_LIMIT_BURST, 'RATE_LIMIT_BURST', 1, 1_000_000, 200),
+    integer(env.AUTH_FAILURE_RPM, 'AUTH_FAILURE_RPM', 1, 1_000_000, 60),
+    integer(env.AUTH_FAILURE_BURST, 'AUTH_FAILURE_BURST', 1, 1_000_000, 30),
+  ]
+  const error = parts.flatMap((f) => ('error' in f ? [f.error] : [])).join('; ')
+  if (error !== '') return { error }
+  const [rps, burst, rpm, failureBurst] = parts.map((f) => ('value' in f ? f.value : 0))
+  if (env.RATE_LIMIT === 'off') return { value: undefined }
+  return {
+    value: {
+      perKey: { ratePerSecond: rps as number, burst: burst as number },
+      authFailures: { ratePerSecond: (rpm as number) / 60, burst: failureBurst as number },
+    },
+  }
+}
+
 /** Decodes the environment once at start; every problem is reported, not only the first. */
 export const loadConfig = (env: Env): { config: Config } | { errors: ReadonlyArray<string> } => {
   const fields = {
@@ -89,6 +118,8 @@ export const loadConfig = (env: Env): { config: Config } | { errors: ReadonlyArr
       '/v1',
     ),
     apiKeys: apiKeysOf(env.API_KEYS),
+    apiKeysFile: { value: env.API_KEYS_FILE === '' ? undefined : env.API_KEYS_FILE },
+    rateLimits: rateLimitsOf(env),
     mongodbUri: { value: env.MONGODB_URI === '' ? undefined : env.MONGODB_URI },
     logLevel: matching(
       env.LOG_LEVEL,

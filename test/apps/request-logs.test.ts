@@ -61,10 +61,17 @@ describe('request logs of minted keys, scopes and limits', () => {
   it('log the key id of a 403 and a 429, never the key or its digest', async () => {
     const { lines, logger } = capture()
     const file = tempKeyFile()
+    const frozen = Date.now()
     const { key, stored } = await file.mint(['pets:read'])
     const api = await startTestApi({
       logger,
-      env: { API_KEYS_FILE: file.path, RATE_LIMIT: 'on', RATE_LIMIT_BURST: '2' },
+      env: {
+        API_KEYS_FILE: file.path,
+        RATE_LIMIT: 'on',
+        RATE_LIMIT_RPS: '1',
+        RATE_LIMIT_BURST: '2',
+      },
+      now: () => frozen, // no refill between the requests, however slow the machine
     })
     const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }
     try {

@@ -41,6 +41,8 @@ export const createCachedApiKeys = (options: CachedApiKeysOptions): ApiKeys => {
     return inFlight
   }
 
+  // Read at once, so that the first requests do not all wait for it and then hit the store together.
+  void refresh()
   return {
     verifyApiKey: (presented) => {
       const age = now() - loadedAt

@@ -1,29 +1,48 @@
-import { hash, timingSafeEqual } from 'node:crypto'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { ApiKeys, Principal } from '../../core/index.js'
-
-// crypto.hash (Node 20.12+) is one call instead of createHash().update().digest(): 6% of a request.
-const digest = (key: string): Buffer => hash('sha256', key, 'buffer')
+import { ALL_SCOPES, type ApiKeys, type Principal, type StoredKey } from '../../core/index.js'
+import { digestOf } from './key-digest.js'
 
 /** A short, stable label for a key, safe to log: a prefix of its SHA-256. */
-export const keyIdOf = (key: string): string => `key-${digest(key).toString('hex').slice(0, 8)}`
+export const keyIdOf = (key: string): string => `key-${digestOf(key).slice(0, 8)}`
+
+/** A bootstrap key (API_KEYS): every scope, no expiry. */
+export const bootstrapKey = (key: string): StoredKey => ({
+  id: keyIdOf(key),
+  digest: digestOf(key),
+  label: 'API_KEYS',
+  scopes: ALL_SCOPES,
+  createdAt: 0,
+  expiresAt: null,
+  revokedAt: null,
+})
+
+const principalOf = (key: StoredKey): Principal => ({
+  keyId: key.id,
+  scopes: key.scopes,
+  ...(key.expiresAt === null ? {} : { expiresAt: key.expiresAt }),
+  ...(key.revokedAt === null ? {} : { revoked: true }),
+})
+
+export type KeyRing = ApiKeys & { readonly replace: (keys: ReadonlyArray<StoredKey>) => void }
 
 /**
- * API keys held in memory. Keys are compared as SHA-256 digests with timingSafeEqual: the
- * digests all have one length, so neither a key's length nor its first differing byte shows in
- * the time taken, and every configured key is compared on every call.
+ * Keys by digest. The presented key is hashed first and the digest looked up in a Map: the
+ * time a lookup takes depends on the digest, which a caller cannot steer without a SHA-256
+ * preimage, so it tells nothing about any stored key.
  */
-export const createInMemoryApiKeys = (keys: ReadonlyArray<string>): ApiKeys => {
-  const known = keys.map((key) => ({ digest: digest(key), principal: { keyId: keyIdOf(key) } }))
+export const createKeyRing = (keys: ReadonlyArray<StoredKey>): KeyRing => {
+  let byDigest = new Map<string, Principal>()
+  const replace = (next: ReadonlyArray<StoredKey>) => {
+    byDigest = new Map(next.map((k) => [k.digest, principalOf(k)]))
+  }
+  replace(keys)
   return {
-    verifyApiKey: (presented) => {
-      const candidate = digest(presented)
-      let found: Principal | undefined
-      for (const entry of known) {
-        if (timingSafeEqual(entry.digest, candidate)) found ??= entry.principal
-      }
-      return TE.right(O.fromNullable(found))
-    },
+    replace,
+    verifyApiKey: (presented) => TE.right(O.fromNullable(byDigest.get(digestOf(presented)))),
   }
 }
+
+/** API keys held in memory, each with every scope and no expiry. */
+export const createInMemoryApiKeys = (keys: ReadonlyArray<string>): ApiKeys =>
+  createKeyRing(keys.map(bootstrapKey))

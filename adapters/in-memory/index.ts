@@ -4,4 +4,7 @@ export {
   IN_MEMORY_CAPACITY_DEFAULT,
   type InMemoryPetStoreOptions,
 } from './pet-store.js'
-export { createInMemoryApiKeys, keyIdOf } from './api-keys.js'
+export { createInMemoryApiKeys, createKeyRing, bootstrapKey, keyIdOf } from './api-keys.js'
+export { createCachedApiKeys, type CachedApiKeysOptions } from './cached-api-keys.js'
+export { createKeyFile, parseKeyFile } from './key-file.js'
+export { digestOf } from './key-digest.js'

@@ -12,6 +12,7 @@ import { gate } from './middleware/gate.js'
 import { observe, type RequestObserver } from './middleware/observe.js'
 import { probes } from './middleware/probes.js'
 import type { Problem } from './problem.js'
+import { createRateLimits, type RateLimitOptions } from './rate-limits.js'
 import { sendProblem } from './respond.js'
 
 export type KoaAppDeps = PetStore &
@@ -35,6 +36,8 @@ export type KoaAppOptions = {
   readonly openApiJson: string
   /** Origins allowed to call the API from a browser (CORS); none by default. */
   readonly corsOrigins?: ReadonlyArray<string>
+  /** Per-key and per-address rate limits; off when undefined. */
+  readonly rateLimits?: RateLimitOptions
 }
 
 /** Builds the app without listening: servers, tests and embedders call `app.callback()`. */
@@ -44,6 +47,8 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa => {
   const problem = (ctx: Context, p: Problem) => sendProblem(ctx, p, retryAfterSeconds)
   const router = createPetRouter(deps, { ...options, getPetIsGone: () => deps.now() >= sunsetAt })
   const deprecation = deprecationHeaders(options.deprecation, basePath)
+  const limits =
+    options.rateLimits === undefined ? undefined : createRateLimits(options.rateLimits, deps.now)
 
   const corsOrigins = options.corsOrigins ?? []
   const methodsOf = (path: string) =>
@@ -55,7 +60,7 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa => {
   app.use(probes(deps.checkReadiness, problem))
   if (corsOrigins.length > 0) app.use(cors({ origins: corsOrigins, methodsOf }))
   app.use(docs(basePath, problem))
-  app.use(gate(deps, { basePath, openApiJson, deprecationHeaders: deprecation }, problem))
+  app.use(gate(deps, { basePath, openApiJson, deprecationHeaders: deprecation, limits }, problem))
   app.use(router.routes())
   app.use(fallback(problem))
   return app

@@ -11,3 +11,4 @@ export { createHttpServer, type HttpLimits, type HttpServer } from './http-serve
 export { OVERFLOW_CONNECTIONS, type Connections } from './connections.js'
 export type { RequestObserver } from './middleware/observe.js'
 export { EXPOSED_HEADERS } from './middleware/cors.js'
+export { type RateLimitOptions } from './rate-limits.js'

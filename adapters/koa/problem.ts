@@ -1,4 +1,5 @@
 import type { DomainError } from '../../core/index.js'
+import type { RateLimited } from './rate-limits.js'
 
 /** Everything that can go wrong in a request: the domain's errors and the HTTP layer's own. */
 export type Problem =
@@ -11,6 +12,7 @@ export type Problem =
   | { readonly _tag: 'Gone'; readonly detail: string }
   | { readonly _tag: 'NotImplemented' }
   | { readonly _tag: 'Internal' }
+  | RateLimited
 
 /** The stable set of `code` values; clients may branch on them. */
 export const ERROR_CODES = {
@@ -18,6 +20,8 @@ export const ERROR_CODES = {
   invalid_json: 400,
   bad_request: 400,
   unauthorized: 401,
+  invalid_token: 401,
+  insufficient_scope: 403,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
@@ -25,6 +29,7 @@ export const ERROR_CODES = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   expectation_failed: 417,
+  rate_limited: 429,
   headers_too_large: 431,
   internal: 500,
   not_implemented: 501,
@@ -49,6 +54,14 @@ export const toErrorResponse = (problem: Problem, retryAfterSeconds: number): Er
     case 'MalformedJson':
       return { code: 'invalid_json', message: problem.detail }
     case 'Unauthenticated':
+      if (problem.lapsed !== undefined)
+        return {
+          code: 'invalid_token',
+          message: `the API key ${problem.lapsed === 'expired' ? 'has expired' : 'was revoked'}`,
+          headers: {
+            'WWW-Authenticate': `${REALM}, error="invalid_token", error_description="the API key ${problem.lapsed}"`,
+          },
+        }
       return problem.presented
         ? {
             code: 'unauthorized',
@@ -60,6 +73,20 @@ export const toErrorResponse = (problem: Problem, retryAfterSeconds: number): Er
             message: 'an API key is required: send Authorization: Bearer <API key>',
             headers: { 'WWW-Authenticate': REALM },
           }
+    case 'InsufficientScope':
+      return {
+        code: 'insufficient_scope',
+        message: `the API key lacks the scope ${problem.scope}`,
+        headers: {
+          'WWW-Authenticate': `${REALM}, error="insufficient_scope", scope="${problem.scope}"`,
+        },
+      }
+    case 'RateLimited':
+      return {
+        code: 'rate_limited',
+        message: 'too many requests: slow down and retry later',
+        headers: { 'Retry-After': String(problem.retryAfterSeconds) },
+      }
     case 'PetNotFound':
       return { code: 'not_found', message: `no pet has the id ${problem.id}` }
     case 'RouteNotFound':

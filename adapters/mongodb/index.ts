@@ -7,3 +7,4 @@ export {
 } from './connect.js'
 export { createMongoPetStore, PETS, COUNTERS, ID_BLOCKS } from './pet-store.js'
 export { ensureIndexes, PET_INDEXES } from './indexes.js'
+export { createMongoApiKeyRegistry, API_KEYS_COLLECTION } from './api-keys.js'

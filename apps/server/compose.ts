@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type Koa from 'koa'
-import { createInMemoryApiKeys, createInMemoryPetStore } from '../../adapters/in-memory/index.js'
+import { createInMemoryPetStore } from '../../adapters/in-memory/index.js'
 import { createKoaApp, GET_PET_SUNSET, openApiJson } from '../../adapters/koa/index.js'
 import type { PrometheusMetrics } from '../../adapters/prometheus/index.js'
-import type { Logger } from '../../core/index.js'
-import type { PetStore, StoreUnavailable } from '../../core/index.js'
+import type { ApiKeyRegistry, Logger, PetStore, StoreUnavailable } from '../../core/index.js'
+import { apiKeysOf } from './api-keys.js'
 import type { Config } from './config.js'
 
 /** The request body limit: a NewPet is well under 1 KiB even with a 200-character name. */
@@ -15,6 +15,8 @@ export type Storage = {
   readonly store: PetStore
   readonly checkReadiness: () => TE.TaskEither<StoreUnavailable, void>
   readonly close: () => Promise<void>
+  /** Where minted keys live, when the store holds them (MongoDB). */
+  readonly keyRegistry?: ApiKeyRegistry
 }
 
 export const inMemoryStorage = (capacity?: number): Storage => ({
@@ -41,7 +43,7 @@ export const composeApp = (
   createKoaApp(
     {
       ...(metrics === undefined ? storage.store : metrics.measureStore(storage.store)),
-      ...createInMemoryApiKeys(keys),
+      ...apiKeysOf(config, storage, keys, logger),
       logger,
       now,
       checkReadiness: storage.checkReadiness,
@@ -58,5 +60,6 @@ export const composeApp = (
         maxBodyBytes: MAX_BODY_BYTES,
       }),
       corsOrigins: config.corsOrigins,
+      ...(config.rateLimits === undefined ? {} : { rateLimits: config.rateLimits }),
     },
   )

@@ -1,7 +1,12 @@
 import { sequenceS } from 'fp-ts/lib/Apply.js'
 import * as E from 'fp-ts/lib/Either.js'
+import { pipe } from 'fp-ts/lib/function.js'
 import type * as t from 'io-ts'
-import { GET_PET_DEPRECATED_DEFAULT, GET_PET_SUNSET } from '../../adapters/koa/index.js'
+import {
+  GET_PET_DEPRECATED_DEFAULT,
+  GET_PET_SUNSET,
+  type RateLimitOptions,
+} from '../../adapters/koa/index.js'
 import { anyString, instantUntil, integerFrom, listOf, matching, oneOf } from './env-codecs.js'
 
 export type Config = {
@@ -10,6 +15,10 @@ export type Config = {
   readonly basePath: string
   /** Empty when none is configured: the in-memory default then generates one. */
   readonly apiKeys: ReadonlyArray<string>
+  /** Minted keys (digests) on the in-memory default, written by `npm run keys -- --file`. */
+  readonly apiKeysFile: string | undefined
+  /** Undefined when RATE_LIMIT=off. */
+  readonly rateLimits: RateLimitOptions | undefined
   readonly mongodbUri: string | undefined
   readonly logLevel: string
   readonly getPetDeprecatedAt: Date
@@ -69,6 +78,28 @@ const variable =
     )(codec.decode(raw))
   }
 
+type Read = ReturnType<typeof variable>
+
+/** The per-key bucket and the per-address budget for failed authentications; off with RATE_LIMIT=off. */
+const rateLimitsOf = (read: Read): E.Either<string[], RateLimitOptions | undefined> =>
+  pipe(
+    sequenceS(Validation)({
+      mode: read('RATE_LIMIT', oneOf(['on', 'off'] as const), 'on'),
+      ratePerSecond: read('RATE_LIMIT_RPS', integerFrom(1, 1_000_000), 100),
+      burst: read('RATE_LIMIT_BURST', integerFrom(1, 1_000_000), 200),
+      failuresPerMinute: read('AUTH_FAILURE_RPM', integerFrom(1, 1_000_000), 60),
+      failureBurst: read('AUTH_FAILURE_BURST', integerFrom(1, 1_000_000), 30),
+    }),
+    E.map(({ mode, ratePerSecond, burst, failuresPerMinute, failureBurst }) =>
+      mode === 'off'
+        ? undefined
+        : {
+            perKey: { ratePerSecond, burst },
+            authFailures: { ratePerSecond: failuresPerMinute / 60, burst: failureBurst },
+          },
+    ),
+  )
+
 /** Decodes the environment once at start; every invalid variable is reported. */
 export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> => {
   const read = variable(env)
@@ -85,6 +116,8 @@ export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> =>
       listOf(KEY, 'must be bearer tokens (letters, digits, -._~+/ then optional =, at most 512)'),
       [],
     ),
+    apiKeysFile: read('API_KEYS_FILE', anyString, undefined),
+    rateLimits: rateLimitsOf(read),
     mongodbUri: read('MONGODB_URI', anyString, undefined),
     logLevel: read('LOG_LEVEL', oneOf(LOG_LEVELS), 'info'),
     getPetDeprecatedAt: read(

@@ -1,13 +1,19 @@
-import { connectMongo } from '../../adapters/mongodb/index.js'
+import { connectMongo, createMongoApiKeyRegistry } from '../../adapters/mongodb/index.js'
 import type { Logger } from '../../core/index.js'
 import type { Storage } from './compose.js'
 import type { Config } from './config.js'
 
 /** The MongoDB store; start-up retries until STARTUP_TIMEOUT_MS, then fails with the cause. */
-export const mongoStorage = (uri: string, config: Config, logger: Logger): Promise<Storage> =>
-  connectMongo({
+export const mongoStorage = async (
+  uri: string,
+  config: Config,
+  logger: Logger,
+): Promise<Storage> => {
+  const storage = await connectMongo({
     uri,
     timeoutMs: config.storeTimeoutMs,
     startupTimeoutMs: config.startupTimeoutMs,
     onRetry: (error) => logger.warn({ err: String(error) }, 'database not reachable yet, retrying'),
   })
+  return { ...storage, keyRegistry: createMongoApiKeyRegistry(storage.db) }
+}

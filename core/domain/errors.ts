@@ -1,12 +1,22 @@
 import type { PetId } from './pet.js'
+import type { Scope } from './scope.js'
 
 /** The request broke a rule; each problem names the field or parameter and the rule. */
 export type InvalidInput = {
   readonly _tag: 'InvalidInput'
   readonly problems: ReadonlyArray<string>
 }
-/** No credential was presented, or the one presented is not a valid API key. */
-export type Unauthenticated = { readonly _tag: 'Unauthenticated'; readonly presented: boolean }
+/**
+ * No credential was presented, or the one presented is not a valid API key. `lapsed` says a
+ * known key was refused because it expired or was revoked.
+ */
+export type Unauthenticated = {
+  readonly _tag: 'Unauthenticated'
+  readonly presented: boolean
+  readonly lapsed?: 'expired' | 'revoked'
+}
+/** A valid key that lacks the scope the operation needs. */
+export type InsufficientScope = { readonly _tag: 'InsufficientScope'; readonly scope: Scope }
 export type PetNotFound = { readonly _tag: 'PetNotFound'; readonly id: PetId }
 /** Infrastructure failure. `detail` is for the operator's log, never for the client. */
 export type StoreUnavailable = { readonly _tag: 'StoreUnavailable'; readonly detail: string }
@@ -15,7 +25,7 @@ export type StoreUnavailable = { readonly _tag: 'StoreUnavailable'; readonly det
 export type StoreFull = { readonly _tag: 'StoreFull'; readonly capacity: number }
 
 export type DomainError =
-  InvalidInput | Unauthenticated | PetNotFound | StoreUnavailable | StoreFull
+  InvalidInput | Unauthenticated | InsufficientScope | PetNotFound | StoreUnavailable | StoreFull
 
 export const invalidInput = (problems: ReadonlyArray<string>): InvalidInput => ({
   _tag: 'InvalidInput',
@@ -24,6 +34,15 @@ export const invalidInput = (problems: ReadonlyArray<string>): InvalidInput => (
 export const unauthenticated = (presented: boolean): Unauthenticated => ({
   _tag: 'Unauthenticated',
   presented,
+})
+export const lapsed = (why: 'expired' | 'revoked'): Unauthenticated => ({
+  _tag: 'Unauthenticated',
+  presented: true,
+  lapsed: why,
+})
+export const insufficientScope = (scope: Scope): InsufficientScope => ({
+  _tag: 'InsufficientScope',
+  scope,
 })
 export const petNotFound = (id: PetId): PetNotFound => ({ _tag: 'PetNotFound', id })
 export const storeFull = (capacity: number): StoreFull => ({ _tag: 'StoreFull', capacity })

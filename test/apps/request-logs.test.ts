@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream'
 import { expect } from 'chai'
 import { pino } from 'pino'
+import { digestOf } from '../../adapters/in-memory/index.js'
 import { auth, startTestApi, TEST_KEY } from '../support/app.js'
+import { tempKeyFile } from '../support/minted-keys.js'
 
 /** Captures what pino writes, one parsed object per line. */
 const capture = () => {
@@ -50,5 +52,44 @@ describe('request logs', () => {
     const all = lines.join('\n')
     expect(all).to.not.include(TEST_KEY)
     expect(all).to.not.include(wrongKey)
+    expect(all).to.not.include(digestOf(TEST_KEY))
+    expect(all).to.not.include(digestOf(wrongKey))
+  })
+})
+
+describe('request logs of minted keys, scopes and limits', () => {
+  it('log the key id of a 403 and a 429, never the key or its digest', async () => {
+    const { lines, logger } = capture()
+    const file = tempKeyFile()
+    const frozen = Date.now()
+    const { key, stored } = await file.mint(['pets:read'])
+    const api = await startTestApi({
+      logger,
+      env: {
+        API_KEYS_FILE: file.path,
+        RATE_LIMIT: 'on',
+        RATE_LIMIT_RPS: '1',
+        RATE_LIMIT_BURST: '2',
+      },
+      now: () => frozen, // no refill between the requests, however slow the machine
+    })
+    const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }
+    try {
+      await api.request({ path: '/v1/pets', headers })
+      await api.request({ method: 'POST', path: '/v1/pets', headers, body: '{}' })
+      await api.request({ path: '/v1/pets', headers })
+    } finally {
+      await api.close()
+      file.remove()
+    }
+    const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(records.map((r) => [r.status, r.keyId])).to.deep.equal([
+      [200, stored.id],
+      [403, stored.id],
+      [429, stored.id],
+    ])
+    const all = lines.join('\n')
+    expect(all).to.not.include(key)
+    expect(all).to.not.include(stored.digest)
   })
 })

@@ -22,7 +22,8 @@ export type TestApiOptions = {
 }
 
 export const testConfig = (env: Record<string, string> = {}): Config => {
-  const loaded = loadConfig({ API_KEYS: `${TEST_KEY},${OTHER_KEY}`, ...env })
+  // Rate limits are off unless a test turns them on: suites send bursts far past the defaults.
+  const loaded = loadConfig({ API_KEYS: `${TEST_KEY},${OTHER_KEY}`, RATE_LIMIT: 'off', ...env })
   if (E.isLeft(loaded)) throw new Error(loaded.left.join('; '))
   return loaded.right
 }

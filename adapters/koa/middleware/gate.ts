@@ -1,14 +1,17 @@
-import * as E from 'fp-ts/lib/Either.js'
 import type { Context, Next } from 'koa'
-import { authenticate, type ApiKeys } from '../../../core/index.js'
+import type { AuthenticateDeps } from '../../../core/index.js'
 import type { Problem } from '../problem.js'
+import type { RateLimits } from '../rate-limits.js'
 import { sendJson } from '../respond.js'
+import { admission } from './admit.js'
 
 export type GateOptions = {
   readonly basePath: string
   readonly openApiJson: string
   /** Headers for every answer of the deprecated getPet, the 401 to an anonymous caller included. */
   readonly deprecationHeaders: Readonly<Record<string, string>>
+  /** Per-key and per-address limits; none when undefined. */
+  readonly limits?: RateLimits | undefined
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -19,14 +22,14 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
  * nothing, not even which paths exist.
  */
 export const gate = (
-  apiKeys: ApiKeys,
+  apiKeys: AuthenticateDeps,
   options: GateOptions,
   problem: (ctx: Context, p: Problem) => void,
 ) => {
   const { basePath, openApiJson } = options
   const getPetPath = new RegExp(`^${escapeRegExp(basePath)}/pets/[^/]+$`)
   const deprecated = Object.entries(options.deprecationHeaders)
-  const authenticateHeader = authenticate(apiKeys)
+  const admit = admission(apiKeys, options.limits)
 
   return async (ctx: Context, next: Next): Promise<void> => {
     const path = ctx.path
@@ -39,9 +42,7 @@ export const gate = (
         : problem(ctx, { _tag: 'MethodNotAllowed', allow: ['GET', 'HEAD'] })
     if (readOnly && getPetPath.test(path))
       for (const [name, value] of deprecated) ctx.res.setHeader(name, value)
-    const principal = await authenticateHeader(ctx.req.headers.authorization)()
-    if (E.isLeft(principal)) return problem(ctx, principal.left)
-    ctx.state.principal = principal.right
-    return next()
+    const refused = await admit(ctx)
+    return refused === undefined ? next() : problem(ctx, refused)
   }
 }

@@ -1,8 +1,8 @@
 import { stringify } from 'lossless-json'
-import { LIMIT_DEFAULT } from '../../../core/index.js'
+import { LIMIT_DEFAULT, type Scope } from '../../../core/index.js'
 import { EXPOSED_HEADERS } from '../middleware/cors.js'
 import { ERROR_CODES } from '../problem.js'
-import { errorResponses, headers, jsonResponse } from './responses.js'
+import { errorResponses, headers, jsonResponse, type ErrorAnswerName } from './responses.js'
 import { parameters, schemas } from './schemas.js'
 
 export type OpenApiOptions = {
@@ -12,6 +12,7 @@ export type OpenApiOptions = {
 }
 
 const param = (name: keyof typeof parameters) => ({ $ref: `#/components/parameters/${name}` })
+const needs = (scope: Scope) => [{ bearerAuth: [scope] }]
 const deprecationHeaders = ['Deprecation', 'Sunset', 'Link'] as const
 const errorCodeTable = Object.entries(ERROR_CODES)
   .map(([code, status]) => `| \`${code}\` | ${status} |`)
@@ -24,6 +25,14 @@ const browserNotes = [
   '**Reference page.** `GET <base path>/docs` renders this document (Swagger UI, served by the service itself, no key needed to read it; "Try it out" needs a key).',
 ]
 
+/** Every authenticated operation can answer 401, 403 and 429 as well as its own errors. */
+const AUTHED = (names: ReadonlyArray<ErrorAnswerName>): ReadonlyArray<ErrorAnswerName> => [
+  'Unauthorized',
+  'Forbidden',
+  'TooManyRequests',
+  ...names,
+]
+
 const info = {
   title: 'Animal Store',
   version: '1.0.0',
@@ -31,6 +40,8 @@ const info = {
   description: [
     'A catalogue of animals for sale. Every operation needs `Authorization: Bearer <API key>`;',
     'authentication is checked before anything else, so an anonymous caller gets 401 on every path under the base path.',
+    'A key holds scopes: `pets:read` (listPets, getPet, listStoreOrders) and `pets:write` (createPet); a key without the scope an operation needs gets 403 `insufficient_scope`. An expired or revoked key gets 401 `invalid_token`.',
+    'Requests are rate limited per API key (a token bucket), and failed authentications per client address; past the limit the answer is 429 `rate_limited` with `Retry-After`. `RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers) tell a client where it stands.',
     'A known path called with a method it does not accept answers 405 `method_not_allowed` with `Allow`; an unknown path answers 404 `not_found`.',
     'Every error has the Error body. Its `code` is one of:\n\n| code | status |\n|---|---|\n' +
       errorCodeTable,
@@ -44,16 +55,18 @@ const paths = (maxBodyBytes: number) => ({
       operationId: 'listPets',
       summary: 'List animals',
       description: `Animals in ascending id order, at most \`limit\` (default ${LIMIT_DEFAULT}). When more exist, \`Link: <...>; rel="next"\` gives the next page; the body stays a plain array. Unknown, empty or repeated parameters are refused with 400.`,
+      security: needs('pets:read'),
       parameters: [param('limit'), param('status'), param('after')],
       responses: {
         '200': jsonResponse('A page of animals.', 'Pets', ['Link']),
-        ...errorResponses(['BadRequest', 'Unauthorized', 'Internal', 'Unavailable']),
+        ...errorResponses(AUTHED(['BadRequest', 'Internal', 'Unavailable'])),
       },
     },
     post: {
       operationId: 'createPet',
       summary: 'Add an animal',
       description: `The body is a NewPet sent as \`application/json\`, at most ${maxBodyBytes} bytes. Unknown fields, \`id\` among them, are refused. Any \`Content-Encoding\` other than \`identity\` is 415.`,
+      security: needs('pets:write'),
       requestBody: {
         required: true,
         content: { 'application/json': { schema: { $ref: '#/components/schemas/NewPet' } } },
@@ -70,15 +83,16 @@ const paths = (maxBodyBytes: number) => ({
             },
           },
         },
-        ...errorResponses([
-          'BadRequest',
-          'Unauthorized',
-          'PayloadTooLarge',
-          'UnsupportedMediaType',
-          'Internal',
-          'Unavailable',
-          'InsufficientStorage',
-        ]),
+        ...errorResponses(
+          AUTHED([
+            'BadRequest',
+            'PayloadTooLarge',
+            'UnsupportedMediaType',
+            'Internal',
+            'Unavailable',
+            'InsufficientStorage',
+          ]),
+        ),
       },
     },
   },
@@ -89,11 +103,12 @@ const paths = (maxBodyBytes: number) => ({
       description:
         'Deprecated; removed on 2030-12-05, from when it answers 410. Use `GET /pets` with the `status` filter. Every answer carries `Deprecation`, `Sunset` and a `Link` to the replacement.',
       deprecated: true,
+      security: needs('pets:read'),
       parameters: [param('petId')],
       responses: {
         '200': jsonResponse('The animal.', 'Pet', deprecationHeaders),
         ...errorResponses(
-          ['BadRequest', 'Unauthorized', 'NotFound', 'Gone', 'Internal', 'Unavailable'],
+          AUTHED(['BadRequest', 'NotFound', 'Gone', 'Internal', 'Unavailable']),
           deprecationHeaders,
         ),
       },
@@ -105,7 +120,8 @@ const paths = (maxBodyBytes: number) => ({
       summary: 'Store orders (not available)',
       description:
         'Part of the wider interface; its fields are not specified, so it answers 501 after authentication.',
-      responses: errorResponses(['Unauthorized', 'NotImplemented']),
+      security: needs('pets:read'),
+      responses: errorResponses(AUTHED(['NotImplemented'])),
     },
   },
   '/openapi.json': {

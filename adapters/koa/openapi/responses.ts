@@ -24,6 +24,12 @@ export const headers = {
     'RFC 6750 challenge; `error="invalid_token"` when a key was presented.',
   ),
   'Retry-After': header('Seconds to wait before retrying.', { type: 'integer', minimum: 1 }),
+  'RateLimit-Policy': header(
+    'draft-ietf-httpapi-ratelimit-headers: the limit that applies, when rate limiting is on: `"default";q=<burst>;w=<seconds to refill>` per API key, or `"auth-failures";q=...;w=...` per client address on a failed authentication.',
+  ),
+  RateLimit: header(
+    'draft-ietf-httpapi-ratelimit-headers: what is left, `"<policy>";r=<requests left>;t=<seconds until the budget is full>`. On every answer to an authenticated request, and on 401 and 429, when rate limiting is on.',
+  ),
 }
 
 const ref = (name: keyof typeof headers) => ({ $ref: `#/components/headers/${name}` })
@@ -31,6 +37,8 @@ const common = {
   'X-Request-Id': ref('X-Request-Id'),
   'Cache-Control': ref('Cache-Control'),
   'X-Content-Type-Options': ref('X-Content-Type-Options'),
+  'RateLimit-Policy': ref('RateLimit-Policy'),
+  RateLimit: ref('RateLimit'),
 }
 
 /** A response whose body is `schema`, with the headers every answer carries plus `extra`. */
@@ -63,9 +71,24 @@ const errorAnswers = {
   },
   Unauthorized: {
     status: '401',
-    codes: ['unauthorized'],
-    description: 'The API key is missing or invalid.',
+    codes: ['unauthorized', 'invalid_token'],
+    description:
+      'The API key is missing or unknown (`unauthorized`), or expired or revoked (`invalid_token`).',
     headers: ['WWW-Authenticate'],
+  },
+  Forbidden: {
+    status: '403',
+    codes: ['insufficient_scope'],
+    description:
+      'The API key is valid but lacks the scope the operation needs; `WWW-Authenticate` names it (RFC 6750).',
+    headers: ['WWW-Authenticate'],
+  },
+  TooManyRequests: {
+    status: '429',
+    codes: ['rate_limited'],
+    description:
+      'Too many requests with this API key, or too many failed authentications from this address; wait `Retry-After` seconds.',
+    headers: ['Retry-After'],
   },
   NotFound: {
     status: '404',

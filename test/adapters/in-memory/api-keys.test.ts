@@ -3,9 +3,10 @@ import fc from 'fast-check'
 import * as E from 'fp-ts/lib/Either.js'
 import * as O from 'fp-ts/lib/Option.js'
 import { createInMemoryApiKeys, keyIdOf } from '../../../adapters/in-memory/index.js'
+import { ALL_SCOPES } from '../../../core/index.js'
 
 describe('in-memory API keys', () => {
-  it('accepts exactly the configured keys, whatever their lengths (property)', async () => {
+  it('accepts exactly the configured keys, with every scope, whatever their lengths (property)', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.uniqueArray(fc.string({ minLength: 1, maxLength: 80 }), { minLength: 1, maxLength: 5 }),
@@ -14,7 +15,7 @@ describe('in-memory API keys', () => {
           const apiKeys = createInMemoryApiKeys(keys)
           for (const key of keys)
             expect(await apiKeys.verifyApiKey(key)()).to.deep.equal(
-              E.right(O.some({ keyId: keyIdOf(key) })),
+              E.right(O.some({ keyId: keyIdOf(key), scopes: ALL_SCOPES })),
             )
           if (!keys.includes(other))
             expect(await apiKeys.verifyApiKey(other)()).to.deep.equal(E.right(O.none))

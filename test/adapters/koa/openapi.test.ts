@@ -3,12 +3,15 @@ import { createInMemoryPetStore } from '../../../adapters/in-memory/index.js'
 import { ERROR_CODES, openApiDocument } from '../../../adapters/koa/index.js'
 import { createPetRouter } from '../../../adapters/koa/pet-routes.js'
 import { INT64_MAX, ListPetsQueryParams, NewPet, Pet, PET_STATUSES } from '../../../core/index.js'
-import { startTestApi } from '../../support/app.js'
+import { SCOPE_OF_METHOD } from '../../../adapters/koa/middleware/admit.js'
+import { auth, startTestApi } from '../../support/app.js'
+import { tempKeyFile } from '../../support/minted-keys.js'
 
 type Operation = {
   operationId: string
   parameters?: Array<{ $ref: string }>
-  responses: Record<string, unknown>
+  security?: Array<Record<string, string[]>>
+  responses: Record<string, { description: string; headers?: Record<string, unknown> }>
 }
 type Doc = ReturnType<typeof openApiDocument> & { paths: Record<string, Record<string, Operation>> }
 
@@ -92,6 +95,76 @@ describe('OpenAPI document', () => {
       expect(served.components.schemas.Pet.properties.id.maximum).to.equal(INT64_MAX)
     } finally {
       await api.close()
+    }
+  })
+
+  const documentedPaths = doc.paths as Record<string, Record<string, Operation>>
+  const operations = Object.entries(documentedPaths)
+    .filter(([path]) => path !== '/openapi.json')
+    .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })))
+
+  it('states the scope each operation needs, the one the gate checks', () => {
+    for (const { method, op } of operations)
+      expect(op.security, op.operationId).to.deep.equal([
+        { bearerAuth: [SCOPE_OF_METHOD[method.toUpperCase()]] },
+      ])
+  })
+
+  it('documents 401, 403 and 429 with their headers on every authenticated operation', () => {
+    for (const { op } of operations) {
+      expect(op.responses['401']?.headers, op.operationId).to.include.keys('WWW-Authenticate')
+      expect(op.responses['403']?.headers, op.operationId).to.include.keys('WWW-Authenticate')
+      expect(op.responses['429']?.headers, op.operationId).to.include.keys(
+        'Retry-After',
+        'RateLimit-Policy',
+        'RateLimit',
+      )
+      for (const [status, response] of Object.entries(op.responses))
+        expect(response.headers, `${op.operationId} ${status}`).to.include.keys('RateLimit')
+    }
+  })
+
+  it('documents the codes and headers of the real 401 invalid_token, 403 and 429 answers', async () => {
+    const file = tempKeyFile()
+    const frozen = Date.now()
+    const readOnly = await file.mint(['pets:read'])
+    const revoked = await file.mint(['pets:read'])
+    await file.registry.revokeKey(revoked.stored.id, 0)()
+    const api = await startTestApi({
+      env: {
+        API_KEYS_FILE: file.path,
+        RATE_LIMIT: 'on',
+        RATE_LIMIT_RPS: '1',
+        RATE_LIMIT_BURST: '1',
+      },
+      now: () => frozen, // no refill between the requests, however slow the machine
+    })
+    try {
+      const bearer = (key: string) => ({ Authorization: `Bearer ${key}` })
+      const replies = {
+        '403': await api.request({
+          method: 'POST',
+          path: '/v1/pets',
+          headers: { ...bearer(readOnly.key), 'Content-Type': 'application/json' },
+          body: '{}',
+        }),
+        '401': await api.request({ path: '/v1/pets', headers: bearer(revoked.key) }),
+        '429':
+          (await api.request({ path: '/v1/pets', headers: auth }),
+          await api.request({ path: '/v1/pets', headers: auth })),
+      }
+      const op = { '403': 'post', '401': 'get', '429': 'get' } as const
+      for (const [status, reply] of Object.entries(replies)) {
+        expect(reply.status).to.equal(Number(status))
+        const documented =
+          documentedPaths['/pets']?.[op[status as keyof typeof op]]?.responses[status]
+        expect(documented?.description).to.include(`\`${(reply.json as { code: string }).code}\``)
+        for (const name of Object.keys(documented?.headers ?? {}))
+          expect(reply.headers, `${status} ${name}`).to.have.property(name.toLowerCase())
+      }
+    } finally {
+      await api.close()
+      file.remove()
     }
   })
 })

@@ -1,0 +1,58 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import type { ApiKeys, StoreUnavailable, StoredKey } from '../../core/index.js'
+import { createKeyRing } from './api-keys.js'
+
+export type CachedApiKeysOptions = {
+  /** Always accepted (API_KEYS), whatever the source says. */
+  readonly bootstrap: ReadonlyArray<StoredKey>
+  /** Every stored key: a MongoDB collection or a key file. */
+  readonly load: () => TE.TaskEither<StoreUnavailable, ReadonlyArray<StoredKey>>
+  readonly now: () => number
+  /** Past this age a request starts a refresh in the background and is answered from the cache. */
+  readonly refreshAfterMs: number
+  /** Past this age a request waits for the refresh: the bound on how stale a decision can be. */
+  readonly maxAgeMs: number
+  readonly onError?: (error: StoreUnavailable) => void
+}
+
+/**
+ * Keys from a shared source, cached per instance. No timer: requests drive the refresh, so an
+ * idle instance does no work and nothing needs stopping; a request never sees keys loaded more
+ * than `maxAgeMs` before it, which bounds how long a revocation or a new key takes to apply.
+ */
+export const createCachedApiKeys = (options: CachedApiKeysOptions): ApiKeys => {
+  const { bootstrap, now } = options
+  const ring = createKeyRing(bootstrap)
+  let loadedAt = -Infinity
+  let inFlight: Promise<E.Either<StoreUnavailable, void>> | undefined
+
+  const refresh = () => {
+    const started = now()
+    inFlight ??= pipe(
+      options.load(),
+      TE.map((keys) => {
+        ring.replace([...keys, ...bootstrap])
+        loadedAt = Math.max(loadedAt, started)
+      }),
+      TE.mapLeft((error) => (options.onError?.(error), error)),
+    )().finally(() => (inFlight = undefined))
+    return inFlight
+  }
+
+  // Read at once, so that the first requests do not all wait for it and then hit the store together.
+  void refresh()
+  return {
+    verifyApiKey: (presented) => {
+      const age = now() - loadedAt
+      if (age <= options.refreshAfterMs) return ring.verifyApiKey(presented)
+      const pending = refresh()
+      if (age <= options.maxAgeMs) return ring.verifyApiKey(presented)
+      return pipe(
+        () => pending,
+        TE.chain(() => ring.verifyApiKey(presented)),
+      )
+    },
+  }
+}

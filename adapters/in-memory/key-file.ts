@@ -1,0 +1,111 @@
+import { readFile, rename, writeFile } from 'node:fs/promises'
+import * as E from 'fp-ts/lib/Either.js'
+import { pipe } from 'fp-ts/lib/function.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import * as t from 'io-ts'
+import {
+  Scope,
+  storeUnavailable,
+  type ApiKeyRegistry,
+  type StoreUnavailable,
+  type StoredKey,
+} from '../../core/index.js'
+
+/** One line of the key file: JSON, times as ISO 8601 so that an operator can read it. */
+const Line = t.type({
+  id: t.string,
+  digest: t.string,
+  label: t.string,
+  scopes: t.array(Scope),
+  createdAt: t.string,
+  expiresAt: t.union([t.string, t.null]),
+  revokedAt: t.union([t.string, t.null]),
+})
+
+const DIGEST = /^[0-9a-f]{64}$/
+const time = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso))
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
+
+const parseLine = (text: string, n: number): E.Either<string, StoredKey> => {
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch {
+    return E.left(`line ${n} is not JSON`)
+  }
+  const line = Line.decode(raw)
+  if (E.isLeft(line) || !DIGEST.test(line.right.digest))
+    return E.left(`line ${n} is not a key record`)
+  const { createdAt, expiresAt, revokedAt, ...rest } = line.right
+  const key = { ...rest, createdAt: Date.parse(createdAt), expiresAt: time(expiresAt) }
+  return E.right({ ...key, revokedAt: time(revokedAt) })
+}
+
+/** Parses a key file; a broken line fails the whole file, so no key is silently dropped. */
+export const parseKeyFile = (text: string): E.Either<string, ReadonlyArray<StoredKey>> =>
+  E.sequenceArray(
+    text
+      .split('\n')
+      .map((line, i) => [line.trim(), i + 1] as const)
+      .filter(([line]) => line !== '')
+      .map(([line, n]) => parseLine(line, n)),
+  )
+
+export const formatKeyFile = (keys: ReadonlyArray<StoredKey>): string =>
+  keys
+    .map((k) =>
+      JSON.stringify({
+        ...k,
+        createdAt: iso(k.createdAt),
+        expiresAt: iso(k.expiresAt),
+        revokedAt: iso(k.revokedAt),
+      }),
+    )
+    .map((line) => `${line}\n`)
+    .join('')
+
+const failure = (path: string) => (error: unknown) =>
+  storeUnavailable(`key file ${path}: ${error instanceof Error ? error.message : String(error)}`)
+
+/**
+ * Minted keys in a file of JSON lines (digests only), for the in-memory default. A missing file
+ * holds no keys. Writes go to a temporary file renamed over the old one, so a reader never sees
+ * half a file; one writer at a time (the CLI) is assumed.
+ */
+export const createKeyFile = (path: string): ApiKeyRegistry => {
+  const listKeys = (): TE.TaskEither<StoreUnavailable, ReadonlyArray<StoredKey>> =>
+    pipe(
+      TE.tryCatch(
+        () =>
+          readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) =>
+            error.code === 'ENOENT' ? '' : Promise.reject(error),
+          ),
+        failure(path),
+      ),
+      TE.chainEitherK((text) => pipe(parseKeyFile(text), E.mapLeft(failure(path)))),
+    )
+  const save = (keys: ReadonlyArray<StoredKey>) =>
+    TE.tryCatch(async () => {
+      await writeFile(`${path}.tmp`, formatKeyFile(keys), { mode: 0o600 })
+      await rename(`${path}.tmp`, path)
+    }, failure(path))
+  return {
+    listKeys,
+    addKey: (key) =>
+      pipe(
+        listKeys(),
+        TE.chain((keys) => save([...keys, key])),
+      ),
+    revokeKey: (id, at) =>
+      pipe(
+        listKeys(),
+        TE.chain((keys) => {
+          if (!keys.some((k) => k.id === id)) return TE.right(false)
+          const next = keys.map((k) =>
+            k.id === id && k.revokedAt === null ? { ...k, revokedAt: at } : k,
+          )
+          return pipe(save(next), TE.as(true))
+        }),
+      ),
+  }
+}

@@ -1,0 +1,39 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Context } from 'koa'
+import { authenticate, authorize, type AuthenticateDeps, type Scope } from '../../../core/index.js'
+import type { Problem } from '../problem.js'
+import type { RateLimits } from '../rate-limits.js'
+
+/**
+ * The scope each method needs: reads (the listing, getPet, /store/orders) and the one write
+ * (createPet). Other methods need none here: routing answers them 405 or 404.
+ */
+export const SCOPE_OF_METHOD: Readonly<Record<string, Scope>> = {
+  GET: 'pets:read',
+  HEAD: 'pets:read',
+  POST: 'pets:write',
+}
+
+/**
+ * Who may pass, in order: the client address's failure budget, the key, the key's rate, the
+ * key's scope. Resolves to the problem that stops the request, or undefined to go on.
+ */
+export const admission = (deps: AuthenticateDeps, limits: RateLimits | undefined) => {
+  const authenticateHeader = authenticate(deps)
+  return async (ctx: Context): Promise<Problem | undefined> => {
+    const address = ctx.req.socket.remoteAddress ?? ''
+    const blocked = limits?.checkAddress(ctx, address)
+    if (blocked !== undefined) return blocked
+    const principal = await authenticateHeader(ctx.req.headers.authorization)()
+    if (E.isLeft(principal)) {
+      if (principal.left._tag === 'Unauthenticated') limits?.chargeFailure(ctx, address)
+      return principal.left
+    }
+    ctx.state.principal = principal.right
+    const limited = limits?.admitKey(ctx, principal.right.keyId)
+    if (limited !== undefined) return limited
+    const scope = SCOPE_OF_METHOD[ctx.method]
+    const allowed = scope === undefined ? undefined : authorize(scope)(principal.right)
+    return allowed !== undefined && E.isLeft(allowed) ? allowed.left : undefined
+  }
+}

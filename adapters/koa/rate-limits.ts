@@ -1,0 +1,59 @@
+import type { Context } from 'koa'
+import { createBuckets, type Taken } from './token-bucket.js'
+
+export type Rate = { readonly ratePerSecond: number; readonly burst: number }
+
+export type RateLimitOptions = {
+  /** Every authenticated request, per API key. */
+  readonly perKey: Rate
+  /** Failed authentications (401), per client address: guessing keys is slow. */
+  readonly authFailures: Rate
+  /** Buckets held per kind at most (default 10 000, about 1 MB). */
+  readonly maxBuckets?: number
+}
+
+export type RateLimited = { readonly _tag: 'RateLimited'; readonly retryAfterSeconds: number }
+
+/**
+ * draft-ietf-httpapi-ratelimit-headers-10 (structured fields). A token bucket is described as
+ * its quota `q` (the burst) and window `w` (seconds to refill it from empty); `r` is the whole
+ * tokens left and `t` the seconds until the bucket is full again.
+ */
+const policyOf = (name: string, rate: Rate) =>
+  `"${name}";q=${rate.burst};w=${Math.max(1, Math.ceil(rate.burst / rate.ratePerSecond))}`
+
+const announce = (ctx: Context, policy: string, name: string, taken: Taken) => {
+  ctx.res.setHeader('RateLimit-Policy', policy)
+  ctx.res.setHeader('RateLimit', `"${name}";r=${taken.remaining};t=${taken.resetSeconds}`)
+}
+
+const refuse = (taken: Taken): RateLimited | undefined =>
+  taken.allowed ? undefined : { _tag: 'RateLimited', retryAfterSeconds: taken.retryAfterSeconds }
+
+/** Per-instance limits (see the README for why not shared through the store). */
+export const createRateLimits = (options: RateLimitOptions, now: () => number) => {
+  const maxBuckets = options.maxBuckets ?? 10_000
+  const keys = createBuckets({ ...options.perKey, maxBuckets })
+  const failures = createBuckets({ ...options.authFailures, maxBuckets })
+  const keyPolicy = policyOf('default', options.perKey)
+  const failurePolicy = policyOf('auth-failures', options.authFailures)
+  return {
+    /** Before authentication: an address that used up its failures is not even checked. */
+    checkAddress: (ctx: Context, address: string): RateLimited | undefined => {
+      const taken = failures.peek(address, now())
+      if (taken.allowed) return undefined
+      announce(ctx, failurePolicy, 'auth-failures', taken)
+      return refuse(taken)
+    },
+    /** After a failed authentication. */
+    chargeFailure: (ctx: Context, address: string): void =>
+      announce(ctx, failurePolicy, 'auth-failures', failures.take(address, now())),
+    /** After authentication: one token of the key's bucket. */
+    admitKey: (ctx: Context, keyId: string): RateLimited | undefined => {
+      const taken = keys.take(keyId, now())
+      announce(ctx, keyPolicy, 'default', taken)
+      return refuse(taken)
+    },
+  }
+}
+export type RateLimits = ReturnType<typeof createRateLimits>

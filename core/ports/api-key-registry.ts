@@ -1,0 +1,25 @@
+import type * as TE from 'fp-ts/lib/TaskEither.js'
+import type { StoreUnavailable } from '../domain/errors.js'
+import type { Scope } from '../domain/scope.js'
+
+/**
+ * A key as stored: its SHA-256 `digest` (hex), never the key. Times are epoch milliseconds;
+ * `null` means never expires / not revoked.
+ */
+export type StoredKey = {
+  readonly id: string
+  readonly digest: string
+  readonly label: string
+  readonly scopes: ReadonlyArray<Scope>
+  readonly createdAt: number
+  readonly expiresAt: number | null
+  readonly revokedAt: number | null
+}
+
+/** Where minted keys live (MongoDB, or a file on the in-memory default). */
+export type ApiKeyRegistry = {
+  readonly listKeys: () => TE.TaskEither<StoreUnavailable, ReadonlyArray<StoredKey>>
+  readonly addKey: (key: StoredKey) => TE.TaskEither<StoreUnavailable, void>
+  /** False when no key has that id. Revoking twice keeps the first time. */
+  readonly revokeKey: (id: string, at: number) => TE.TaskEither<StoreUnavailable, boolean>
+}

@@ -1,0 +1,66 @@
+import { writeFileSync } from 'node:fs'
+import { expect } from 'chai'
+import fc from 'fast-check'
+import * as E from 'fp-ts/lib/Either.js'
+import { parseKeyFile } from '../../../adapters/in-memory/index.js'
+import { formatKeyFile } from '../../../adapters/in-memory/key-file.js'
+import { ALL_SCOPES, type StoredKey } from '../../../core/index.js'
+import { tempKeyFile } from '../../support/minted-keys.js'
+
+const instant = fc.integer({ min: 0, max: 4102444800000 })
+const storedKey: fc.Arbitrary<StoredKey> = fc.record({
+  id: fc.string(),
+  digest: fc.stringMatching(/^[0-9a-f]{64}$/),
+  label: fc.string(),
+  scopes: fc.subarray([...ALL_SCOPES]),
+  createdAt: instant,
+  expiresAt: fc.option(instant, { nil: null }),
+  revokedAt: fc.option(instant, { nil: null }),
+})
+
+describe('key file', () => {
+  it('reads back exactly what it wrote (property)', () => {
+    fc.assert(
+      fc.property(fc.array(storedKey, { maxLength: 5 }), (keys) => {
+        expect(parseKeyFile(formatKeyFile(keys))).to.deep.equal(E.right(keys))
+      }),
+    )
+  })
+
+  it('refuses a file with a broken line, naming the line, rather than drop a key', () => {
+    const good = formatKeyFile([
+      {
+        id: 'k',
+        digest: 'a'.repeat(64),
+        label: 'l',
+        scopes: [],
+        createdAt: 0,
+        expiresAt: null,
+        revokedAt: null,
+      },
+    ])
+    expect(parseKeyFile(`${good}{oops\n`)).to.deep.equal(E.left('line 2 is not JSON'))
+    expect(parseKeyFile(good.replace('a'.repeat(64), 'key'))).to.deep.equal(
+      E.left('line 1 is not a key record'),
+    )
+  })
+
+  it('holds no keys when missing; adds and revokes (once) by id', async () => {
+    const file = tempKeyFile()
+    try {
+      expect(await file.registry.listKeys()()).to.deep.equal(E.right([]))
+      const { stored } = await file.mint(['pets:read'])
+      expect(await file.registry.revokeKey(stored.id, 10)()).to.deep.equal(E.right(true))
+      expect(await file.registry.revokeKey(stored.id, 20)()).to.deep.equal(E.right(true))
+      expect(await file.registry.revokeKey('nope', 20)()).to.deep.equal(E.right(false))
+      expect(await file.registry.listKeys()()).to.deep.equal(
+        E.right([{ ...stored, revokedAt: 10 }]),
+      )
+      writeFileSync(file.path, 'garbage\n')
+      const broken = await file.registry.listKeys()()
+      expect(E.isLeft(broken) && broken.left.detail).to.include('line 1 is not JSON')
+    } finally {
+      file.remove()
+    }
+  })
+})

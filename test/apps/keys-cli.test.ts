@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs'
+import { expect } from 'chai'
+import { keysCli } from '../support/keys-cli.js'
+import { tempKeyFile } from '../support/minted-keys.js'
+
+describe('npm run keys (the key tool, on a key file)', function () {
+  this.timeout(60_000)
+  const file = tempKeyFile()
+  after(() => file.remove())
+
+  it('creates a 256-bit key, prints it once, and stores only its digest', async () => {
+    const created = await keysCli([
+      'create',
+      '--label',
+      'ci',
+      '--scope',
+      'pets:read',
+      '--expires-in',
+      '90d',
+      '--file',
+      file.path,
+    ])
+    expect(created.code).to.equal(0)
+    const key = created.stdout.trim()
+    expect(key).to.match(/^[A-Za-z0-9_-]{43}$/)
+    expect(Buffer.from(key, 'base64url')).to.have.length(32)
+    expect(created.stderr).to.match(/created key-[0-9a-f]{12} \(pets:read\)/)
+    expect(created.stderr).to.not.include(key)
+    const stored = readFileSync(file.path, 'utf8')
+    expect(stored).to.not.include(key)
+    const line = JSON.parse(stored) as Record<string, unknown>
+    expect(line).to.include({ label: 'ci', revokedAt: null })
+    expect(line.scopes).to.deep.equal(['pets:read'])
+    const days =
+      (Date.parse(line.expiresAt as string) - Date.parse(line.createdAt as string)) / 864e5
+    expect(days).to.equal(90)
+  })
+
+  it('lists id, label, scopes and times, never a key or digest; revokes by id', async () => {
+    const second = await keysCli([
+      'create',
+      '--label',
+      'deploy',
+      '--scope',
+      'pets:write',
+      '--file',
+      file.path,
+    ])
+    const lines = readFileSync(file.path, 'utf8').trim().split('\n')
+    const records = lines.map((l) => JSON.parse(l) as { id: string; digest: string })
+    const listed = await keysCli(['list', '--file', file.path])
+    expect(listed.code).to.equal(0)
+    expect(listed.stdout.split('\n')[0]).to.match(/^id +label +scopes +created +expires +revoked$/)
+    for (const { id, digest } of records) {
+      expect(listed.stdout).to.include(id)
+      expect(listed.stdout).to.not.include(digest)
+      expect(listed.stdout).to.not.include(digest.slice(0, 16))
+    }
+    expect(listed.stdout).to.not.include(second.stdout.trim())
+    const revoked = await keysCli(['revoke', records[1]!.id, '--file', file.path])
+    expect(revoked.code).to.equal(0)
+    const after = await keysCli(['list', '--file', file.path])
+    const row = after.stdout.split('\n').find((l) => l.startsWith(records[1]!.id))
+    expect(row).to.match(/ \d{4}-\d\d-\d\dT[\d:.]+Z$/)
+    const missing = await keysCli(['revoke', 'key-000000000000', '--file', file.path])
+    expect(missing.code).to.equal(1)
+    expect(missing.stderr).to.include('no key has the id')
+  })
+
+  it('refuses bad input with usage and status 2, and needs a key store', async () => {
+    for (const args of [
+      ['create', '--file', file.path],
+      ['create', '--label', 'x', '--scope', 'pets:delete', '--file', file.path],
+      ['create', '--label', 'x', '--expires-in', 'soon', '--file', file.path],
+      ['revoke', '--file', file.path],
+      ['frobnicate'],
+      ['list'],
+    ]) {
+      const result = await keysCli(args)
+      expect(result.code, args.join(' ')).to.equal(2)
+      expect(result.stderr).to.include('usage:')
+      expect(result.stdout).to.equal('')
+    }
+  })
+})

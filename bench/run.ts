@@ -17,6 +17,7 @@ import {
   LOAD_CORE,
   pinned,
   SERVICE,
+  service,
   startServer,
   type Server,
 } from './servers.js'
@@ -30,6 +31,8 @@ const { values: args } = parseArgs({
     mongodb: { type: 'boolean', default: false },
     /** With --mongodb: a command measuring sustained creates (given MONGODB_URI); output appended. */
     creates: { type: 'string' },
+    /** A second build of the service (a `dist` directory) measured as one more row, for A/B. */
+    baseline: { type: 'string' },
   },
 })
 const rounds = Number(args.rounds)
@@ -128,6 +131,8 @@ const measure = async (server: Server, scenario: Scenario, secs: number): Promis
   }
 }
 
+if (args.baseline !== undefined)
+  IMPLEMENTATIONS.push({ ...service(undefined, args.baseline), name: `baseline: ${args.baseline}` })
 log('npm run build (the service runs compiled, as the README starts it)')
 execSync('npm run build', { stdio: ['ignore', 'ignore', 'inherit'] })
 if (!canPin) log('WARNING: taskset cannot pin here: servers and load share both cores')
@@ -154,7 +159,7 @@ try {
   for (const impl of IMPLEMENTATIONS) {
     const pair = { reads: await startServer(impl), writes: await startServer(impl) }
     instances.set(impl.name, pair)
-    if (impl.argv[0]?.startsWith('dist/')) {
+    if (impl.seed === true) {
       log(`${impl.name}: seeding ${PETS} pets over HTTP`)
       await Promise.all([seed(pair.reads.port), seed(pair.writes.port)])
     }

@@ -15,19 +15,22 @@ export type Implementation = {
   readonly name: string
   readonly argv: string[]
   readonly env?: object
+  /** Starts empty: seeded over HTTP before measuring. */
+  readonly seed?: boolean
 }
 
-const service = (logLevel?: string): Implementation => ({
+export const service = (logLevel?: string, dist = 'dist'): Implementation => ({
   name: logLevel === undefined ? 'service (default: log on)' : `service, LOG_LEVEL=${logLevel}`,
-  argv: ['dist/apps/server/main.js'],
+  argv: [`${dist}/apps/server/main.js`],
   env: { API_KEYS: API_KEY, ...(logLevel === undefined ? {} : { LOG_LEVEL: logLevel }) },
+  seed: true,
 })
 export const CEILING: Implementation = {
   name: 'ceiling: node:http',
   argv: ['bench/peers/ceiling.mjs'],
 }
 export const SERVICE = service()
-export const IMPLEMENTATIONS: ReadonlyArray<Implementation> = [
+export const IMPLEMENTATIONS: Implementation[] = [
   CEILING,
   { name: 'Fastify peer', argv: ['bench/peers/fastify.mjs'] },
   { name: 'Koa floor (log on)', argv: ['bench/peers/koa-floor.mjs'] },

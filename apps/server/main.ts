@@ -14,7 +14,12 @@ const config: Config =
   'errors' in loaded
     ? fail(loaded.errors.map((e) => `configuration: ${e}`).join('\n'), 2)
     : loaded.config
-const logger = pino({ level: config.logLevel })
+// One write per log line was a third of the busy time under load: lines go out in 4 KB batches,
+// and within a quarter of a second when traffic is light; pino flushes what is left on exit.
+const destination = pino.destination({ sync: false, minLength: 4096 })
+const flusher = setInterval(() => destination.flush(), 250).unref()
+destination.once('close', () => clearInterval(flusher))
+const logger = pino({ level: config.logLevel }, destination)
 
 const { keys, generated } = apiKeysFor(config)
 if (generated && config.mongodbUri !== undefined)

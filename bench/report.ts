@@ -50,7 +50,7 @@ const targets = (run: Run, ceiling: string, service: string): Target[] => {
   const rps = Object.keys(run.samples).map((scenario) => {
     const min = scenario.startsWith('POST') ? 0.33 : 0.4
     const r = ratio(scenario, 'rps')
-    return { text: `${scenario}: req/s ${fmt(r, 2)}× the ceiling (≥ ${min}×)`, met: r >= min }
+    return { text: `${scenario}: req/s ${fmt(r, 3)}× the ceiling (≥ ${min}×)`, met: r >= min }
   })
   const p99 = Object.keys(run.samples).map((scenario) => {
     const r = ratio(scenario, 'p99')

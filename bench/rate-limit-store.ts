@@ -1,7 +1,7 @@
 /**
  * What a rate limit shared through the store would cost, against the per-instance one:
  *
- *   npx tsx bench/rate-limit-store.ts [--mongodb-uri <uri>]
+ *   npx tsx bench/rate-limit-store.ts [--mongodb-uri mongodb://host:port/]
  *
  * The shared form is the cheapest one that is correct across instances: one atomic
  * findOneAndUpdate ($inc on a per-key, per-second counter, upserted) per request. The local form
@@ -10,7 +10,7 @@
 import { performance } from 'node:perf_hooks'
 import { MongoClient } from 'mongodb'
 import { createBuckets } from '../adapters/koa/token-bucket.js'
-import { databaseUri, startFerret } from './mongo.js'
+import { startFerretDb } from './mongo.js'
 
 const SEQUENTIAL = 2000
 const CONCURRENT = 5000
@@ -66,11 +66,12 @@ const shared = async (uri: string) => {
 }
 
 const uriArg = process.argv.indexOf('--mongodb-uri')
-const ferret = uriArg < 0 ? startFerret() : undefined
+const ferret = uriArg < 0 ? startFerretDb() : undefined
 try {
+  // A server URI ending in `/`, to which the database name is appended.
   const base = uriArg < 0 ? (ferret as { uri: string }).uri : (process.argv[uriArg + 1] as string)
   const perTake = local()
-  const store = await shared(databaseUri(base, `rate_limit_bench_${process.pid}`))
+  const store = await shared(`${base}rate_limit_bench_${process.pid}`)
   console.log(`per-instance token bucket: ${fmt(perTake)} per request (1e6 takes)`)
   console.log(
     `shared counter in the store: p50 ${fmt(store.p50)}, p99 ${fmt(store.p99)} per request (${SEQUENTIAL} sequential); ` +

@@ -1,15 +1,26 @@
 /**
- * `npm run bench [-- --rounds 3 --seconds 5 --warmup 3 --connections 50 --pipelining 1
- * --mongodb --mongodb-connections 4 --large]`: the service against the node:http ceiling and
- * the Fastify peer. See bench/README.md for the method.
+ * `npm run bench [-- --rounds 3 --seconds 5 --warmup 3 --connections 50 --mongodb]`: the service
+ * against a bare node:http ceiling and its peers, side by side in one run. See bench/README.md.
  */
+import { execSync, spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { request, Agent } from 'node:http'
 import { cpus } from 'node:os'
 import { parseArgs } from 'node:util'
-import { startFerret } from './mongo.js'
-import { markdown, median, targetsOf, type Meta, type StoreRun } from './report.js'
-import { canPin } from './servers.js'
-import { log, runStore, type Settings } from './store-run.js'
+import { mongodb } from './mongo.js'
+import { API_KEY, PETS, petNumber } from './peers/store.mjs'
+import { markdown, type Sample, type Run } from './report.js'
+import {
+  canPin,
+  CEILING,
+  IMPLEMENTATIONS,
+  LOAD_CORE,
+  pinned,
+  SERVICE,
+  service,
+  startServer,
+  type Server,
+} from './servers.js'
 
 const { values: args } = parseArgs({
   options: {
@@ -17,80 +28,173 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
-    pipelining: { type: 'string', default: '1' },
-    mongodb: { type: 'boolean', default: process.env.BENCH_MONGODB === '1' },
-    'mongodb-connections': { type: 'string', default: '4' },
-    large: { type: 'boolean', default: false },
+    mongodb: { type: 'boolean', default: false },
+    /** With --mongodb: a command measuring sustained creates (given MONGODB_URI); output appended. */
+    creates: { type: 'string' },
+    /** A second build of the service (a `dist` directory) measured as one more row, for A/B. */
+    baseline: { type: 'string' },
   },
 })
+const rounds = Number(args.rounds)
+const seconds = Number(args.seconds)
+const warmup = Number(args.warmup)
+const connections = Number(args.connections)
+export const log = (message: string) =>
+  console.error(`[${new Date().toISOString().slice(11, 19)}] ${message}`)
 
-const settings: Settings = {
-  rounds: Math.max(1, Number(args.rounds)),
-  seconds: Number(args.seconds),
-  warmupSeconds: Number(args.warmup),
-  connections: Number(args.connections),
-  pipelining: Number(args.pipelining),
-  mongodbConnections: Number(args['mongodb-connections']),
-  large: args.large,
-  pin: canPin(),
+type Request = { method: 'GET' | 'POST'; path: string; body?: string }
+type Scenario = { name: string; requests: Request[]; expect: number; writes?: boolean }
+const SCENARIOS: Scenario[] = [
+  {
+    name: 'GET /pets?status=available&limit=20',
+    requests: [{ method: 'GET', path: '/v1/pets?status=available&limit=20' }],
+    expect: 200,
+  },
+  {
+    name: 'GET /pets/{id}',
+    // 64 ids spread over the store, cycled by each connection.
+    requests: Array.from({ length: 64 }, (_, k) => ({
+      method: 'GET',
+      path: `/v1/pets/${1 + ((k * 7919) % PETS)}`,
+    })),
+    expect: 200,
+  },
+  {
+    name: 'POST /pets',
+    requests: [
+      { method: 'POST', path: '/v1/pets', body: '{"name":"Rex","categoryId":7,"status":"sold"}' },
+    ],
+    expect: 201,
+    writes: true,
+  },
+]
+
+/** The service starts empty: the same 10,000 pets as the peers', created in order over HTTP. */
+const seed = async (port: number) => {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+  for (let i = 1; i <= PETS; i++) {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        { port, host: '127.0.0.1', method: 'POST', path: '/v1/pets', agent },
+        (res) => (res.resume(), res.once('end', () => resolve(res.statusCode ?? 0))),
+      )
+      req.setHeader('authorization', `Bearer ${API_KEY}`)
+      req.setHeader('content-type', 'application/json')
+      req.once('error', reject).end(JSON.stringify(petNumber(i)))
+    })
+    if (status !== 201) throw new Error(`seeding: pet ${i} answered ${status}`)
+  }
+  agent.destroy()
 }
-if (!settings.pin) log('WARNING: taskset cannot pin here; servers and load share both cores')
 
-const meta: Meta = {
-  date: new Date().toISOString(),
-  node: process.version,
-  cpu: /^model name\s*:\s*(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? 'unknown',
-  cores: cpus().length,
-  rounds: settings.rounds,
-  seconds: settings.seconds,
-  warmupSeconds: settings.warmupSeconds,
-  connections: settings.connections,
-  pipelining: settings.pipelining,
-  pinned: settings.pin,
-  command: [
-    'npm run bench',
-    ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : []),
-  ].join(' '),
-}
-
-const runs: StoreRun[] = [await runStore(settings, 'in-memory')]
-if (args.mongodb) {
-  const ferret = startFerret()
-  try {
-    runs.push(await runStore(settings, 'mongodb', ferret.uri))
-  } finally {
-    ferret.stop()
+/** One load process on core 1; around it the server's CPU time and its peak RSS (every 200 ms). */
+const measure = async (server: Server, scenario: Scenario, secs: number): Promise<Sample> => {
+  const spec = { port: server.port, connections, seconds: secs, requests: scenario.requests }
+  const [command, argv] = pinned(LOAD_CORE, [
+    process.execPath,
+    'bench/load.mjs',
+    JSON.stringify({ ...spec, authorization: `Bearer ${API_KEY}` }),
+  ])
+  let rss = server.rssMB()
+  const sampler = setInterval(() => (rss = Math.max(rss, server.rssMB())), 200)
+  const cpuBefore = server.cpuMicros()
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'inherit'] })
+    let text = ''
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()))
+    child.once('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(text))))
+  })
+  clearInterval(sampler)
+  const cpu = server.cpuMicros() - cpuBefore
+  const r = JSON.parse(out) as {
+    responses: number
+    seconds: number
+    p50: number
+    p99: number
+    statusCodes: Record<string, number>
+    errors: number
+    timeouts: number
+    loaderCpu: number
+  }
+  const unexpected = Object.entries(r.statusCodes).filter(([c]) => Number(c) !== scenario.expect)
+  return {
+    rps: r.responses / r.seconds,
+    p50: r.p50,
+    p99: r.p99,
+    cpuMicrosPerRequest: cpu / Math.max(1, r.responses),
+    rssMB: Math.max(rss, server.rssMB()),
+    loaderCpu: r.loaderCpu,
+    problems: [
+      ...unexpected.map(([code, n]) => `${n} answers ${code}`),
+      ...(r.errors + r.timeouts > 0 ? [`${r.errors} errors, ${r.timeouts} timeouts`] : []),
+    ],
   }
 }
 
-const medians = (run: StoreRun) =>
-  Object.fromEntries(
-    Object.entries(run.samples).map(([scenario, byImpl]) => [
-      scenario,
-      Object.fromEntries(
-        Object.entries(byImpl).map(([impl, samples]) => [
-          impl,
-          { rps: median(samples.map((s) => s.rps)), p99: median(samples.map((s) => s.p99)) },
-        ]),
-      ),
-    ]),
-  )
-const summary = runs.map((run) => ({
-  store: run.store,
-  medians: medians(run),
-  ...(run.store === 'in-memory' ? { targets: targetsOf(run) } : {}),
-}))
+if (args.baseline !== undefined)
+  IMPLEMENTATIONS.push({ ...service(undefined, args.baseline), name: `baseline: ${args.baseline}` })
+log('npm run build (the service runs compiled, as the README starts it)')
+execSync('npm run build', { stdio: ['ignore', 'ignore', 'inherit'] })
+if (!canPin) log('WARNING: taskset cannot pin here: servers and load share both cores')
 
-const table = markdown(meta, runs)
-mkdirSync('bench/results', { recursive: true })
-writeFileSync('bench/results/latest.md', table)
-writeFileSync('bench/results/latest.json', `${JSON.stringify({ meta, summary, runs }, null, 2)}\n`)
-console.log(table)
-const warnings = runs.flatMap((run) => run.warnings.map((w) => `${run.store}: ${w}`))
-if (warnings.length > 0) {
-  console.error(
-    `\n!!!!!!!! ${warnings.length} WARNING(S): some figures may not mean what they say !!!!!!!!`,
-  )
-  for (const w of warnings) console.error(`!!! ${w}`)
+const run: Run = {
+  meta: {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpu: /^model name\s*:\s*(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? '?',
+    cores: cpus().length,
+    pinned: canPin,
+    rounds,
+    seconds,
+    warmup,
+    connections,
+  },
+  samples: {},
+  readsRssAfterRound: {},
+  notes: [],
 }
+// Reads on one instance (its store never changes, so its memory shows leaks), creates on another.
+const instances = new Map<string, { reads: Server; writes: Server }>()
+try {
+  for (const impl of IMPLEMENTATIONS) {
+    const pair = { reads: await startServer(impl), writes: await startServer(impl) }
+    instances.set(impl.name, pair)
+    if (impl.seed === true) {
+      log(`${impl.name}: seeding ${PETS} pets over HTTP`)
+      await Promise.all([seed(pair.reads.port), seed(pair.writes.port)])
+    }
+    run.readsRssAfterRound[impl.name] = []
+  }
+  const serverOf = (name: string, s: Scenario) => {
+    const pair = instances.get(name) as { reads: Server; writes: Server }
+    return s.writes === true ? pair.writes : pair.reads
+  }
+  for (const impl of IMPLEMENTATIONS)
+    for (const s of SCENARIOS) await measure(serverOf(impl.name, s), s, warmup)
+  log('warmed up')
+  for (let round = 0; round < rounds; round++) {
+    const order = IMPLEMENTATIONS.map(
+      (_, i) => IMPLEMENTATIONS[(i + round) % IMPLEMENTATIONS.length],
+    )
+    for (const s of SCENARIOS)
+      for (const impl of order) {
+        const name = (impl as { name: string }).name
+        const sample = await measure(serverOf(name, s), s, seconds)
+        for (const p of sample.problems) run.notes.push(`WARNING ${name}, ${s.name}: ${p}`)
+        ;((run.samples[s.name] ??= {})[name] ??= []).push(sample)
+      }
+    for (const [name, pair] of instances) run.readsRssAfterRound[name]?.push(pair.reads.rssMB())
+    log(`round ${round + 1} of ${rounds} done`)
+  }
+} finally {
+  for (const pair of instances.values()) await Promise.all([pair.reads.stop(), pair.writes.stop()])
+}
+
+const mongo = args.mongodb ? await mongodb(log, args.creates) : []
+
+const table = markdown(run, CEILING.name, SERVICE.name) + mongo.join('\n')
+mkdirSync('bench/results', { recursive: true })
+writeFileSync('bench/results/latest.md', `${table}\n`)
+writeFileSync('bench/results/latest.json', `${JSON.stringify(run, null, 2)}\n`)
+console.log(table)
 log('written to bench/results/latest.md and bench/results/latest.json')

@@ -1,133 +1,107 @@
-/**
- * Starts each implementation as its own process, pinned to core 0 when taskset can pin, and
- * reads its CPU time and resident memory from /proc. The service runs exactly as `npm start`
- * runs it (node with tsx, which transpiles each file once at load, not per request).
- */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+/** Starting the servers pinned to core 0, and reading their CPU time and memory from /proc. */
+import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createConnection, createServer } from 'node:net'
-import { createInterface } from 'node:readline'
-
-export type Implementation = 'node:http' | 'service' | 'fastify'
-export const IMPLEMENTATIONS: ReadonlyArray<Implementation> = ['node:http', 'service', 'fastify']
-
-const SCRIPTS: Record<Implementation, string> = {
-  'node:http': 'bench/peers/node-http.ts',
-  service: 'apps/server/main.ts',
-  fastify: 'bench/peers/fastify.ts',
-}
+import { API_KEY } from './peers/store.mjs'
 
 export const SERVER_CORE = '0'
 export const LOAD_CORE = '1'
+export const canPin = spawnSync('taskset', ['-c', '0', 'true']).status === 0
+/** `taskset -c core …` when it can pin (taskset execs, so the pid is the program's own). */
+export const pinned = (core: string, argv: ReadonlyArray<string>): [string, string[]] =>
+  canPin ? ['taskset', ['-c', core, ...argv]] : [argv[0] as string, argv.slice(1)]
 
-/** Whether taskset exists and may pin here (a container can refuse the affinity call). */
-export const canPin = (): boolean =>
-  spawnSync('taskset', ['-c', '0', 'true'], { stdio: 'ignore' }).status === 0
+export type Implementation = {
+  readonly name: string
+  readonly argv: string[]
+  readonly env?: object
+  /** Starts empty: seeded over HTTP before measuring. */
+  readonly seed?: boolean
+}
 
-/** `command args` prefixed with taskset when pinning. */
-export const pinned = (pin: boolean, core: string, args: ReadonlyArray<string>) =>
-  pin
-    ? { command: 'taskset', args: ['-c', core, ...args] }
-    : { command: args[0] as string, args: args.slice(1) }
-
-const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100
+export const service = (logLevel?: string, dist = 'dist'): Implementation => ({
+  name: logLevel === undefined ? 'service (default: log on)' : `service, LOG_LEVEL=${logLevel}`,
+  argv: [`${dist}/apps/server/main.js`],
+  env: {
+    API_KEYS: API_KEY,
+    // One key drives all the load: the limiter still runs (its cost is measured) but never refuses.
+    RATE_LIMIT_RPS: '1000000',
+    RATE_LIMIT_BURST: '1000000',
+    ...(logLevel === undefined ? {} : { LOG_LEVEL: logLevel }),
+  },
+  seed: true,
+})
+export const CEILING: Implementation = {
+  name: 'ceiling: node:http',
+  argv: ['bench/peers/ceiling.mjs'],
+}
+export const SERVICE = service()
+export const IMPLEMENTATIONS: Implementation[] = [
+  CEILING,
+  { name: 'Fastify peer', argv: ['bench/peers/fastify.mjs'] },
+  { name: 'Koa floor (log on)', argv: ['bench/peers/koa-floor.mjs'] },
+  SERVICE,
+  service('warn'),
+]
 
 export type Server = {
-  readonly name: Implementation
   readonly port: number
-  readonly pid: number
-  /** utime + stime of the whole process (every thread), in microseconds. */
   readonly cpuMicros: () => number
-  readonly rssBytes: () => number
-  readonly output: ReadonlyArray<string>
-  /** SIGTERM by default; SIGINT also ends the service cleanly (a --cpu-prof run uses it). */
-  readonly stop: (signal?: NodeJS.Signals) => Promise<void>
+  readonly rssMB: () => number
+  readonly stop: () => Promise<void>
+}
+
+const TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100
+
+/** utime + stime of a live process, in microseconds. */
+export const cpuMicrosOf = (pid: number): number => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS
 }
 
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
+    const probe = createServer().once('error', reject)
     probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0))
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
     })
   })
 
 const accepts = (port: number): Promise<boolean> =>
   new Promise((resolve) => {
     const socket = createConnection({ port, host: '127.0.0.1' })
-    socket.once('connect', () => resolve(true)).once('error', () => resolve(false))
-    socket.setTimeout(500, () => socket.destroy())
-    socket.once('close', () => resolve(false))
-    socket.once('connect', () => socket.end())
+    socket.once('connect', () => (socket.end(), resolve(true)))
+    socket.once('error', () => resolve(false))
   })
 
-/*
- * At LOG_LEVEL=warn the service does not print its info-level "listening" line, so readiness is
- * a port that accepts connections (the peers print the line all the same).
- */
-const waitUntilListening = async (child: ChildProcess, port: number, output: string[]) => {
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break
-    if (await accepts(port)) return
+/** Output (the request log) goes to /dev/null; stderr is kept to explain a failed start. */
+export const startServer = async (impl: Implementation, env: object = {}): Promise<Server> => {
+  const port = await freePort()
+  const [command, args] = pinned(SERVER_CORE, [process.execPath, ...impl.argv])
+  const child = spawn(command, args, {
+    env: { PATH: process.env.PATH, HOST: '127.0.0.1', ...impl.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  for (let tries = 0; !(await accepts(port)); tries++) {
+    if (child.exitCode !== null || tries > 300) {
+      child.kill('SIGKILL')
+      throw new Error(`${impl.name} did not start: ${stderr}`)
+    }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  child.kill('SIGKILL')
-  throw new Error(`server did not start listening on ${port}:\n${output.join('\n')}`)
-}
-
-export const startServer = async (
-  name: Implementation,
-  env: Readonly<Record<string, string>>,
-  pin: boolean,
-  nodeFlags: ReadonlyArray<string> = [],
-): Promise<Server> => {
-  const port = await freePort()
-  const { command, args } = pinned(pin, SERVER_CORE, [
-    process.execPath,
-    ...nodeFlags,
-    '--import',
-    'tsx',
-    SCRIPTS[name],
-  ])
-  const child = spawn(command, args, {
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      // The service's rate limits stay on, so their cost is in the figures, but never refuse here.
-      RATE_LIMIT_RPS: '1000000',
-      RATE_LIMIT_BURST: '1000000',
-      ...env,
-      PORT: String(port),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const output: string[] = []
-  createInterface({ input: child.stdout! }).on('line', (line) => output.push(line))
-  createInterface({ input: child.stderr! }).on('line', (line) => output.push(line))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  await waitUntilListening(child, port, output)
-  // taskset execs node, so the pid is the server's own.
   const pid = child.pid as number
   return {
-    name,
     port,
-    pid,
-    output,
-    cpuMicros: () => {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND
-    },
-    rssBytes: () => {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-      return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN) * 1024
-    },
-    stop: async (signal: NodeJS.Signals = 'SIGTERM') => {
-      if (child.exitCode === null) child.kill(signal)
+    cpuMicros: () => cpuMicrosOf(pid),
+    rssMB: () =>
+      Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM')
       await exited
     },
   }

@@ -16,7 +16,12 @@ const loaded = loadConfig(process.env)
 const config: Config = E.isRight(loaded)
   ? loaded.right
   : fail(loaded.left.map((e) => `configuration: ${e}`).join('\n'), 2)
-const logger = pino({ level: config.logLevel })
+// One write per log line was a third of the busy time under load: lines go out in 4 KB batches,
+// and within a quarter of a second when traffic is light; pino flushes what is left on exit.
+const destination = pino.destination({ sync: false, minLength: 4096 })
+const flusher = setInterval(() => destination.flush(), 250).unref()
+destination.once('close', () => clearInterval(flusher))
+const logger = pino({ level: config.logLevel }, destination)
 
 const { keys, generated } = apiKeysFor(config)
 if (generated && config.mongodbUri !== undefined)

@@ -177,4 +177,19 @@ describe('npm start with no configuration', function () {
       await service.stop()
     }
   })
+
+  it('writes its request log in batches, yet the line of a lone request within a second, and the rest on exit', async () => {
+    const service = await startService({})
+    const logged = (msg: string) => service.output.some((line) => line.includes(`"msg":"${msg}"`))
+    try {
+      expect((await service.request({ path: '/v1/pets', headers: auth })).status).to.equal(200)
+      const deadline = Date.now() + 1_000
+      while (!logged('request') && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(logged('request')).to.equal(true)
+    } finally {
+      await service.stop()
+    }
+    expect(logged('shutting down')).to.equal(true)
+  })
 })

@@ -1,0 +1,26 @@
+// The 10,000 pets every server starts with (the service is seeded with the same ones over HTTP).
+export const NAMES = [
+  'Rex',
+  'Bella',
+  'Max',
+  'Luna',
+  'Charlie',
+  'Lucy',
+  'Cooper',
+  'Daisy',
+  'Milo',
+  'Bailey',
+]
+export const STATUSES = ['available', 'pending', 'sold']
+export const API_KEY = 'test-key-123'
+export const PETS = 10_000
+
+/** Pet `i` (from 1): the same formula for the peers' stores and the service's seed. */
+export const petNumber = (i) => ({
+  name: NAMES[i % NAMES.length],
+  categoryId: (i % 7) + 1,
+  status: STATUSES[i % 3],
+})
+
+export const makePets = (n = PETS) =>
+  Array.from({ length: n }, (_, i) => ({ id: i + 1, ...petNumber(i + 1) }))

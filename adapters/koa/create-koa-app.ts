@@ -1,9 +1,8 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import Koa, { type Context } from 'koa'
-import type { ApiKeys, PetStore, StoreUnavailable } from '../../core/index.js'
+import Koa from 'koa'
+import type { ApiKeys, Logger, PetStore, StoreUnavailable } from '../../core/index.js'
+import type { AppState } from './app-state.js'
 import { deprecationHeaders, type DeprecationPolicy } from './deprecation.js'
-import type { Logger } from '../../core/index.js'
-import { createPetRouter } from './pet-routes.js'
 import { cors } from './middleware/cors.js'
 import { docs } from './middleware/docs.js'
 import { fallback } from './middleware/fallback.js'
@@ -11,9 +10,9 @@ import { frame } from './middleware/frame.js'
 import { gate } from './middleware/gate.js'
 import { observe, type RequestObserver } from './middleware/observe.js'
 import { probes } from './middleware/probes.js'
-import type { Problem } from './problem.js'
 import { createRateLimits, type RateLimitOptions } from './rate-limits.js'
-import { sendProblem } from './respond.js'
+import { createResponder } from './responder.js'
+import { createRouter } from './routes/index.js'
 
 export type KoaAppDeps = PetStore &
   ApiKeys & {
@@ -41,11 +40,13 @@ export type KoaAppOptions = {
 }
 
 /** Builds the app without listening: servers, tests and embedders call `app.callback()`. */
-export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa => {
-  const { basePath, retryAfterSeconds, openApiJson } = options
-  const sunsetAt = options.deprecation.sunsetAt.getTime()
-  const problem = (ctx: Context, p: Problem) => sendProblem(ctx, p, retryAfterSeconds)
-  const router = createPetRouter(deps, { ...options, getPetIsGone: () => deps.now() >= sunsetAt })
+export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppState> => {
+  const { basePath, maxBodyBytes, openApiJson } = options
+  const respond = createResponder({
+    retryAfterSeconds: options.retryAfterSeconds,
+    logger: deps.logger,
+  })
+  const router = createRouter({ store: deps, basePath, maxBodyBytes, respond, now: deps.now })
   const deprecation = deprecationHeaders(options.deprecation, basePath)
   const limits =
     options.rateLimits === undefined ? undefined : createRateLimits(options.rateLimits, deps.now)
@@ -54,14 +55,14 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa => {
   const methodsOf = (path: string) =>
     [...new Set(router.match(path, 'OPTIONS').path.flatMap((layer) => layer.methods))].sort()
 
-  const app = new Koa()
+  const app = new Koa<AppState>()
   if (deps.observeRequest !== undefined) app.use(observe(deps.observeRequest))
-  app.use(frame(deps.logger, problem))
-  app.use(probes(deps.checkReadiness, problem))
+  app.use(frame(deps.logger, respond))
+  app.use(probes(deps.checkReadiness, respond))
   if (corsOrigins.length > 0) app.use(cors({ origins: corsOrigins, methodsOf }))
-  app.use(docs(basePath, problem))
-  app.use(gate(deps, { basePath, openApiJson, deprecationHeaders: deprecation, limits }, problem))
+  app.use(docs(basePath, respond))
+  app.use(gate(deps, { basePath, openApiJson, deprecationHeaders: deprecation, limits }, respond))
   app.use(router.routes())
-  app.use(fallback(problem))
+  app.use(fallback(respond))
   return app
 }

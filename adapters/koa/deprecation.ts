@@ -1,16 +1,40 @@
-/** The seed's removal date of `GET /pets/{petId}`: from this instant on it answers 410 Gone. */
-export const GET_PET_SUNSET = new Date('2030-12-05T00:00:00Z')
-/** Default for when `getPet` counts as deprecated (RFC 9745): the publication of interface 1.0.0. */
-export const GET_PET_DEPRECATED_DEFAULT = new Date('2026-01-01T00:00:00Z')
+/**
+ * The one deprecation of the interface: `GET /pets/{petId}` (getPet), removed on the seed's date.
+ * The route table marks the route with it; the gate, the 410 answer and the OpenAPI wording are
+ * all derived from here.
+ */
+export const GET_PET_DEPRECATION = {
+  /** The seed's removal date: from this instant on the operation answers 410 Gone. */
+  sunsetAt: new Date('2030-12-05T00:00:00Z'),
+  /** Default for when it counts as deprecated (RFC 9745): the publication of interface 1.0.0. */
+  defaultDeprecatedAt: new Date('2026-01-01T00:00:00Z'),
+  /** What replaces it, relative to the base path. */
+  successor: { path: '/pets', usage: '/pets?status=...' },
+} as const
 
+export type Deprecation = typeof GET_PET_DEPRECATION
+
+/** When the operation is deprecated (configured) and when it goes (fixed by the interface). */
 export type DeprecationPolicy = { readonly deprecatedAt: Date; readonly sunsetAt: Date }
+
+export const GET_PET_SUNSET = GET_PET_DEPRECATION.sunsetAt
+export const GET_PET_DEPRECATED_DEFAULT = GET_PET_DEPRECATION.defaultDeprecatedAt
 
 /** The headers every answer of the deprecated operation carries (RFC 9745, RFC 8594, RFC 8288). */
 export const deprecationHeaders = (
   policy: DeprecationPolicy,
   basePath: string,
+  deprecation: Deprecation = GET_PET_DEPRECATION,
 ): Readonly<Record<string, string>> => ({
   Deprecation: `@${Math.floor(policy.deprecatedAt.getTime() / 1000)}`,
   Sunset: policy.sunsetAt.toUTCString(),
-  Link: `<${basePath}/pets>; rel="successor-version"; title="GET ${basePath}/pets?status=..."`,
+  Link: `<${basePath}${deprecation.successor.path}>; rel="successor-version"; title="GET ${basePath}${deprecation.successor.usage}"`,
 })
+
+/** The message of the 410 once the sunset has passed. */
+export const goneDetail = (basePath: string, deprecation: Deprecation = GET_PET_DEPRECATION) =>
+  `this operation was removed; use GET ${basePath}${deprecation.successor.usage}`
+
+/** The OpenAPI wording of the deprecated operation. */
+export const deprecationWording = (deprecation: Deprecation = GET_PET_DEPRECATION) =>
+  `Deprecated; removed on ${deprecation.sunsetAt.toISOString().slice(0, 10)}, from when it answers 410. Use \`GET ${deprecation.successor.path}\` with the \`status\` filter. Every answer carries \`Deprecation\`, \`Sunset\` and a \`Link\` to the replacement.`

@@ -1,4 +1,4 @@
-import type { Context } from 'koa'
+import type { AppContext } from './app-state.js'
 import { createBuckets, type Taken } from './token-bucket.js'
 
 export type Rate = { readonly ratePerSecond: number; readonly burst: number }
@@ -22,7 +22,7 @@ export type RateLimited = { readonly _tag: 'RateLimited'; readonly retryAfterSec
 const policyOf = (name: string, rate: Rate) =>
   `"${name}";q=${rate.burst};w=${Math.max(1, Math.ceil(rate.burst / rate.ratePerSecond))}`
 
-const announce = (ctx: Context, policy: string, name: string, taken: Taken) => {
+const announce = (ctx: AppContext, policy: string, name: string, taken: Taken) => {
   ctx.res.setHeader('RateLimit-Policy', policy)
   ctx.res.setHeader('RateLimit', `"${name}";r=${taken.remaining};t=${taken.resetSeconds}`)
 }
@@ -39,17 +39,17 @@ export const createRateLimits = (options: RateLimitOptions, now: () => number) =
   const failurePolicy = policyOf('auth-failures', options.authFailures)
   return {
     /** Before authentication: an address that used up its failures is not even checked. */
-    checkAddress: (ctx: Context, address: string): RateLimited | undefined => {
+    checkAddress: (ctx: AppContext, address: string): RateLimited | undefined => {
       const taken = failures.peek(address, now())
       if (taken.allowed) return undefined
       announce(ctx, failurePolicy, 'auth-failures', taken)
       return refuse(taken)
     },
     /** After a failed authentication. */
-    chargeFailure: (ctx: Context, address: string): void =>
+    chargeFailure: (ctx: AppContext, address: string): void =>
       announce(ctx, failurePolicy, 'auth-failures', failures.take(address, now())),
     /** After authentication: one token of the key's bucket. */
-    admitKey: (ctx: Context, keyId: string): RateLimited | undefined => {
+    admitKey: (ctx: AppContext, keyId: string): RateLimited | undefined => {
       const taken = keys.take(keyId, now())
       announce(ctx, keyPolicy, 'default', taken)
       return refuse(taken)

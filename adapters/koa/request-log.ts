@@ -1,4 +1,4 @@
-import type { Context } from 'koa'
+import type { AppContext } from './app-state.js'
 import type { Logger } from '../../core/index.js'
 
 /**
@@ -7,7 +7,7 @@ import type { Logger } from '../../core/index.js'
  */
 export const logRequest = (
   logger: Logger,
-  ctx: Context,
+  ctx: AppContext,
   requestId: string,
   started: number,
 ): void => {
@@ -18,7 +18,7 @@ export const logRequest = (
   else logger.warn({ ...fields, storeFailure: failure }, 'store unavailable')
 }
 
-const fieldsOf = (ctx: Context, requestId: string, started: number) => ({
+const fieldsOf = (ctx: AppContext, requestId: string, started: number) => ({
   requestId,
   method: ctx.method,
   route: ctx._matchedRoute ?? null,
@@ -33,7 +33,7 @@ const fieldsOf = (ctx: Context, requestId: string, started: number) => ({
  */
 export const logClientAborted = (
   logger: Logger,
-  ctx: Context,
+  ctx: AppContext,
   requestId: string,
   started: number,
 ): void =>

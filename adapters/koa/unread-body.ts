@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import type { Context } from 'koa'
+import type { AppContext } from './app-state.js'
 
 const hasBody = (req: IncomingMessage): boolean =>
   req.headers['transfer-encoding'] !== undefined ||
@@ -10,7 +10,7 @@ const hasBody = (req: IncomingMessage): boolean =>
  * otherwise Node would read and discard whatever the client declared, megabytes from anyone,
  * and a slow body would later earn a second, unsolicited 408 on the same connection.
  */
-export const closeIfBodyUnread = (ctx: Context): void => {
+export const closeIfBodyUnread = (ctx: AppContext): void => {
   if (!ctx.req.complete && hasBody(ctx.req)) ctx.set('Connection', 'close')
 }
 

@@ -1,18 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Context } from 'koa'
-import { authenticate, authorize, type AuthenticateDeps, type Scope } from '../../../core/index.js'
+import type { AppContext } from '../app-state.js'
+import { authenticate, authorize, type AuthenticateDeps } from '../../../core/index.js'
 import type { Problem } from '../problem.js'
 import type { RateLimits } from '../rate-limits.js'
+import { scopeByMethod } from '../routes/index.js'
 
-/**
- * The scope each method needs: reads (the listing, getPet, /store/orders) and the one write
- * (createPet). Other methods need none here: routing answers them 405 or 404.
- */
-export const SCOPE_OF_METHOD: Readonly<Record<string, Scope>> = {
-  GET: 'pets:read',
-  HEAD: 'pets:read',
-  POST: 'pets:write',
-}
+/** The scope each method needs, from the route table: the scope follows the method. */
+export const SCOPE_OF_METHOD = scopeByMethod()
 
 /**
  * Who may pass, in order: the client address's failure budget, the key, the key's rate, the
@@ -20,7 +14,7 @@ export const SCOPE_OF_METHOD: Readonly<Record<string, Scope>> = {
  */
 export const admission = (deps: AuthenticateDeps, limits: RateLimits | undefined) => {
   const authenticateHeader = authenticate(deps)
-  return async (ctx: Context): Promise<Problem | undefined> => {
+  return async (ctx: AppContext): Promise<Problem | undefined> => {
     const address = ctx.req.socket.remoteAddress ?? ''
     const blocked = limits?.checkAddress(ctx, address)
     if (blocked !== undefined) return blocked

@@ -1,4 +1,5 @@
-import type { Context, Next } from 'koa'
+import type { Next } from 'koa'
+import type { AppContext } from '../app-state.js'
 
 export type CorsOptions = {
   /** Exact origins (`https://app.example`), as browsers send them. Empty: CORS is off. */
@@ -40,7 +41,7 @@ const headersOf = (methods: ReadonlyArray<string>) =>
  */
 export const cors = (options: CorsOptions) => {
   const allowed = new Set(options.origins)
-  return async (ctx: Context, next: Next): Promise<void> => {
+  return async (ctx: AppContext, next: Next): Promise<void> => {
     ctx.vary('Origin')
     const origin = ctx.req.headers.origin
     if (origin === undefined || !allowed.has(origin)) return next()

@@ -1,19 +1,20 @@
-import type { Context, Next } from 'koa'
+import type { Next } from 'koa'
+import type { AppContext } from '../app-state.js'
+import type { Responder } from '../responder.js'
 import { DOCS_CSP, docsPage, loadDocsAssets } from '../docs/assets.js'
-import type { Problem } from '../problem.js'
 
 /**
  * `<base path>/docs`: the API reference (Swagger UI) over the served OpenAPI document, and its
  * assets under `<base path>/docs/`. Public like the document itself: it holds nothing the
  * document does not, and the page asks for a key only to try an operation.
  */
-export const docs = (basePath: string, problem: (ctx: Context, p: Problem) => void) => {
+export const docs = (basePath: string, respond: Responder) => {
   const pagePath = `${basePath}/docs`
   const assetPrefix = `${pagePath}/`
   const page = { type: 'text/html; charset=utf-8', body: Buffer.from(docsPage(basePath)) }
   const assets = loadDocsAssets()
 
-  return async (ctx: Context, next: Next): Promise<void> => {
+  return async (ctx: AppContext, next: Next): Promise<void> => {
     const path = ctx.path
     const asset =
       path === pagePath
@@ -24,7 +25,7 @@ export const docs = (basePath: string, problem: (ctx: Context, p: Problem) => vo
     // Anything else, unknown names under docs/ included, goes through the gate like any path.
     if (asset === undefined) return next()
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD')
-      return problem(ctx, { _tag: 'MethodNotAllowed', allow: ['GET', 'HEAD'] })
+      return respond.problem(ctx, { _tag: 'MethodNotAllowed', allow: ['GET', 'HEAD'] })
     ctx.status = 200
     ctx.set('Content-Security-Policy', DOCS_CSP)
     ctx.set('Content-Type', asset.type)

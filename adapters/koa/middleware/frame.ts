@@ -1,6 +1,7 @@
-import type { Context, Next } from 'koa'
+import type { Next } from 'koa'
+import type { AppContext } from '../app-state.js'
+import type { Responder } from '../responder.js'
 import type { Logger } from '../../../core/index.js'
-import type { Problem } from '../problem.js'
 import { requestIdOf } from '../request-id.js'
 import { logClientAborted, logRequest } from '../request-log.js'
 import { closeIfBodyUnread, isClientAbort } from '../unread-body.js'
@@ -10,8 +11,8 @@ import { closeIfBodyUnread, isClientAbort } from '../unread-body.js'
  * where an unexpected exception becomes a 500 `internal` (its detail goes to the log only).
  */
 export const frame =
-  (logger: Logger, problem: (ctx: Context, p: Problem) => void) =>
-  async (ctx: Context, next: Next): Promise<void> => {
+  (logger: Logger, respond: Responder) =>
+  async (ctx: AppContext, next: Next): Promise<void> => {
     const started = performance.now()
     const requestId = requestIdOf(ctx.req.headers['x-request-id'])
     ctx.res.setHeader('X-Request-Id', requestId)
@@ -25,8 +26,7 @@ export const frame =
         ctx.respond = false
         return logClientAborted(logger, ctx, requestId, started)
       }
-      logger.error({ requestId, err: error }, 'unexpected error')
-      problem(ctx, { _tag: 'Internal' })
+      respond.internal(ctx, error, requestId)
     }
     closeIfBodyUnread(ctx)
     logRequest(logger, ctx, requestId, started)

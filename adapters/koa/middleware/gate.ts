@@ -1,8 +1,9 @@
-import type { Context, Next } from 'koa'
+import type { Next } from 'koa'
+import type { AppContext } from '../app-state.js'
+import type { Responder } from '../responder.js'
 import type { AuthenticateDeps } from '../../../core/index.js'
-import type { Problem } from '../problem.js'
 import type { RateLimits } from '../rate-limits.js'
-import { sendJson } from '../respond.js'
+import { deprecatedPathTest } from '../routes/index.js'
 import { admission } from './admit.js'
 
 export type GateOptions = {
@@ -14,35 +15,29 @@ export type GateOptions = {
   readonly limits?: RateLimits | undefined
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
 /**
  * The API's front door: only paths under the base path are served; the OpenAPI document is
  * public; everything else is authenticated before routing, so an anonymous caller learns
  * nothing, not even which paths exist.
  */
-export const gate = (
-  apiKeys: AuthenticateDeps,
-  options: GateOptions,
-  problem: (ctx: Context, p: Problem) => void,
-) => {
+export const gate = (apiKeys: AuthenticateDeps, options: GateOptions, respond: Responder) => {
   const { basePath, openApiJson } = options
-  const getPetPath = new RegExp(`^${escapeRegExp(basePath)}/pets/[^/]+$`)
+  const isDeprecated = deprecatedPathTest(basePath)
   const deprecated = Object.entries(options.deprecationHeaders)
   const admit = admission(apiKeys, options.limits)
 
-  return async (ctx: Context, next: Next): Promise<void> => {
+  return async (ctx: AppContext, next: Next): Promise<void> => {
     const path = ctx.path
     if (path !== basePath && !path.startsWith(`${basePath}/`))
-      return problem(ctx, { _tag: 'RouteNotFound' })
+      return respond.problem(ctx, { _tag: 'RouteNotFound' })
     const readOnly = ctx.method === 'GET' || ctx.method === 'HEAD'
     if (path === `${basePath}/openapi.json`)
       return readOnly
-        ? sendJson(ctx, 200, openApiJson)
-        : problem(ctx, { _tag: 'MethodNotAllowed', allow: ['GET', 'HEAD'] })
-    if (readOnly && getPetPath.test(path))
+        ? respond.json(ctx, 200, openApiJson)
+        : respond.problem(ctx, { _tag: 'MethodNotAllowed', allow: ['GET', 'HEAD'] })
+    if (readOnly && isDeprecated(path))
       for (const [name, value] of deprecated) ctx.res.setHeader(name, value)
     const refused = await admit(ctx)
-    return refused === undefined ? next() : problem(ctx, refused)
+    return refused === undefined ? next() : respond.problem(ctx, refused)
   }
 }

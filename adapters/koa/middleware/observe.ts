@@ -1,4 +1,5 @@
-import type { Context, Next } from 'koa'
+import type { Next } from 'koa'
+import type { AppContext } from '../app-state.js'
 
 /**
  * Told once per request, after the answer is decided: the route template (`none` when no route
@@ -16,7 +17,7 @@ export type RequestObserver = (
 /** Outermost, so that it sees the final status, the 500 of an unexpected exception included. */
 export const observe =
   (observer: RequestObserver) =>
-  async (ctx: Context, next: Next): Promise<void> => {
+  async (ctx: AppContext, next: Next): Promise<void> => {
     const started = performance.now()
     await next()
     const route = ctx._matchedRoute

@@ -1,3 +1,4 @@
+import { GET_PET_SUNSET } from '../deprecation.js'
 import type { ErrorCode } from '../problem.js'
 
 const header = (description: string, schema: object = { type: 'string' }) => ({
@@ -19,7 +20,7 @@ export const headers = {
     type: 'string',
     pattern: '^@[0-9]+$',
   }),
-  Sunset: header('RFC 8594: `Thu, 05 Dec 2030 00:00:00 GMT`, when getPet is removed.'),
+  Sunset: header(`RFC 8594: \`${GET_PET_SUNSET.toUTCString()}\`, when getPet is removed.`),
   'WWW-Authenticate': header(
     'RFC 6750 challenge; `error="invalid_token"` when a key was presented.',
   ),
@@ -52,7 +53,7 @@ export const jsonResponse = (
   content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
 })
 
-type HeaderName = keyof typeof headers
+export type HeaderName = keyof typeof headers
 
 type ErrorAnswer = {
   status: string

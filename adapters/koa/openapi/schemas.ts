@@ -108,3 +108,8 @@ export const parameters = {
     schema: positiveInt64("The animal's identifier."),
   },
 }
+
+/** A reference to one of the parameters above. */
+export const param = (name: keyof typeof parameters) => ({
+  $ref: `#/components/parameters/${name}`,
+})

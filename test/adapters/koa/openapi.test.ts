@@ -1,7 +1,9 @@
 import { expect } from 'chai'
 import { createInMemoryPetStore } from '../../../adapters/in-memory/index.js'
 import { ERROR_CODES, openApiDocument } from '../../../adapters/koa/index.js'
-import { createPetRouter } from '../../../adapters/koa/pet-routes.js'
+import { createRouter } from '../../../adapters/koa/routes/index.js'
+import { createResponder } from '../../../adapters/koa/responder.js'
+import { silentLogger } from '../../../core/index.js'
 import { INT64_MAX, ListPetsQueryParams, NewPet, Pet, PET_STATUSES } from '../../../core/index.js'
 import { SCOPE_OF_METHOD } from '../../../adapters/koa/middleware/admit.js'
 import { auth, startTestApi } from '../../support/app.js'
@@ -34,11 +36,12 @@ const codecKeys = (codec: {
 /** The document and the code must not drift apart: each side is read and compared. */
 describe('OpenAPI document', () => {
   it('has exactly the routes and methods of the router (plus the document itself)', () => {
-    const router = createPetRouter(createInMemoryPetStore(), {
+    const router = createRouter({
+      store: createInMemoryPetStore(),
       basePath: '',
       maxBodyBytes: 1,
-      retryAfterSeconds: 1,
-      getPetIsGone: () => false,
+      respond: createResponder({ retryAfterSeconds: 1, logger: silentLogger }),
+      now: Date.now,
     })
     const routed = router.stack.flatMap((layer) =>
       layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m} ${layer.path}`),

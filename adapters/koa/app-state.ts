@@ -1,0 +1,12 @@
+import type { ParameterizedContext } from 'koa'
+import type { Principal } from '../../core/index.js'
+
+/** What middleware leaves for the middleware after it: typed, so no side channel is untyped. */
+export type AppState = {
+  /** Who called, once the gate has admitted the request. */
+  principal?: Principal
+  /** The cause of a store failure, for the request's log line (never for the client). */
+  storeFailure?: string
+}
+
+export type AppContext = ParameterizedContext<AppState>

@@ -1,0 +1,30 @@
+import { getPet } from '../../../core/index.js'
+import { deprecationWording, GET_PET_DEPRECATION, goneDetail } from '../deprecation.js'
+import { jsonResponse } from '../openapi/responses.js'
+import { param } from '../openapi/schemas.js'
+import { petJson } from '../pet-json.js'
+import type { Route } from './route.js'
+
+export const getPetRoute: Route = {
+  operationId: 'getPet',
+  method: 'GET',
+  path: '/pets/{petId}',
+  scope: 'pets:read',
+  deprecation: GET_PET_DEPRECATION,
+  errors: ['BadRequest', 'NotFound', 'Gone', 'Internal', 'Unavailable'],
+  document: () => ({
+    summary: 'Get one animal (deprecated)',
+    description: deprecationWording(GET_PET_DEPRECATION),
+    parameters: [param('petId')],
+    responses: { '200': jsonResponse('The animal.', 'Pet') },
+  }),
+  handler: ({ store, basePath, respond, now }) => {
+    const get = getPet(store)
+    const sunsetAt = GET_PET_DEPRECATION.sunsetAt.getTime()
+    const gone = { _tag: 'Gone', detail: goneDetail(basePath, GET_PET_DEPRECATION) } as const
+    return (ctx) =>
+      now() >= sunsetAt
+        ? respond.problem(ctx, gone)
+        : respond.task(ctx, get(ctx.params.petId), (pet) => respond.json(ctx, 200, petJson(pet)))
+  },
+}

@@ -1,0 +1,37 @@
+import type { RouterMiddleware } from '@koa/router'
+import type { PetStore, Scope } from '../../../core/index.js'
+import type { AppState } from '../app-state.js'
+import type { Deprecation } from '../deprecation.js'
+import type { ErrorAnswerName } from '../openapi/responses.js'
+import type { Responder } from '../responder.js'
+
+/** What a route's handler is built from. */
+export type RouteDeps = {
+  readonly store: PetStore
+  readonly basePath: string
+  readonly maxBodyBytes: number
+  readonly respond: Responder
+  /** The clock, in epoch milliseconds (the sunset of a deprecated route is checked per request). */
+  readonly now: () => number
+}
+
+/** What the OpenAPI document needs to know of the running service. */
+export type DocumentOptions = { readonly maxBodyBytes: number }
+
+/**
+ * One operation of the API: everything the router, the gate and the OpenAPI document know of it.
+ * Adding an endpoint is one of these (and its use case), added to the table in `index.ts`.
+ */
+export type Route = {
+  readonly operationId: string
+  readonly method: 'GET' | 'POST'
+  /** Relative to the base path, in OpenAPI's template syntax: `/pets/{petId}`. */
+  readonly path: `/${string}`
+  readonly scope: Scope
+  readonly deprecation?: Deprecation
+  /** The error answers it can give besides 401, 403 and 429, which every operation can. */
+  readonly errors: ReadonlyArray<ErrorAnswerName>
+  /** The rest of its OpenAPI operation object: summary, description, parameters, 2xx. */
+  readonly document: (options: DocumentOptions) => Readonly<Record<string, unknown>>
+  readonly handler: (deps: RouteDeps) => RouterMiddleware<AppState>
+}

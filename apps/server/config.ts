@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import type * as t from 'io-ts'
 import {
+  BEARER_TOKEN,
   GET_PET_DEPRECATED_DEFAULT,
   GET_PET_SUNSET,
   type RateLimitOptions,
@@ -53,7 +54,7 @@ export type Config = {
 export type Env = Readonly<Record<string, string | undefined>>
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
-const KEY = /^[A-Za-z0-9\-._~+/]{1,512}=*$/
+const KEY = new RegExp(`^${BEARER_TOKEN}$`)
 const SERVER_URL = /^https?:\/\/\S+\/v1$/
 /** Exact origins as a browser sends them (scheme, host, optional port; no path, no slash). */
 const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:[0-9]{1,5})?$/

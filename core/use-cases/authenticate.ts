@@ -13,10 +13,6 @@ export type AuthenticateDeps = ApiKeys & {
   readonly now?: () => number
 }
 
-/** RFC 6750 b68token syntax, bounded so a huge header costs nothing to refuse. */
-const BEARER = /^bearer +([A-Za-z0-9\-._~+/]{1,512}=*) *$/i
-const SCHEME = /^bearer(?: |$)/i
-
 const current =
   (now: number) =>
   (principal: Principal): TE.TaskEither<Unauthenticated, Principal> =>
@@ -27,20 +23,14 @@ const current =
         : TE.right(principal)
 
 /**
- * Checks an `Authorization` header value. A header with another scheme counts as no
- * credential; a Bearer header with a malformed or unknown key counts as an invalid one; a known
- * key past its expiry or revoked counts as lapsed.
+ * Checks a presented API key (how it arrived, a header or else, is the adapter's business): an
+ * unknown key is invalid; a known key past its expiry or revoked counts as lapsed.
  */
 export const authenticate =
   (deps: AuthenticateDeps) =>
-  (authorization: unknown): TE.TaskEither<Unauthenticated | StoreUnavailable, Principal> => {
-    if (typeof authorization !== 'string' || !SCHEME.test(authorization))
-      return TE.left(unauthenticated(false))
-    const key = BEARER.exec(authorization)?.[1]
-    if (key === undefined) return TE.left(unauthenticated(true))
-    return pipe(
-      deps.verifyApiKey(key),
+  (apiKey: string): TE.TaskEither<Unauthenticated | StoreUnavailable, Principal> =>
+    pipe(
+      deps.verifyApiKey(apiKey),
       TE.chainW(TE.fromOption(() => unauthenticated(true))),
       TE.chainW(current((deps.now ?? Date.now)())),
     )
-  }

@@ -1,6 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { AppContext } from '../app-state.js'
 import { authenticate, authorize, type AuthenticateDeps } from '../../../core/index.js'
+import { bearerTokenOf } from '../bearer.js'
 import type { Problem } from '../problem.js'
 import type { RateLimits } from '../rate-limits.js'
 import { scopeByMethod } from '../routes/index.js'
@@ -13,7 +15,12 @@ export const SCOPE_OF_METHOD = scopeByMethod()
  * key's scope. Resolves to the problem that stops the request, or undefined to go on.
  */
 export const admission = (deps: AuthenticateDeps, limits: RateLimits | undefined) => {
-  const authenticateHeader = authenticate(deps)
+  const authenticateKey = authenticate(deps)
+  /** The header's key, checked: a missing or malformed one is refused without a lookup. */
+  const authenticateHeader = (authorization: unknown) => {
+    const token = bearerTokenOf(authorization)
+    return E.isLeft(token) ? TE.left(token.left) : authenticateKey(token.right)
+  }
   return async (ctx: AppContext): Promise<Problem | undefined> => {
     const address = ctx.req.socket.remoteAddress ?? ''
     const blocked = limits?.checkAddress(ctx, address)

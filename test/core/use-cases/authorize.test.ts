@@ -34,7 +34,7 @@ describe('authorize and authenticate (scopes, expiry, revocation)', () => {
         const result = await authenticate({
           verifyApiKey: () => TE.right(O.some(found)),
           now: () => now,
-        })('Bearer some-key')()
+        })('some-key')()
         const expected =
           p.revoked === true
             ? E.left({ _tag: 'Unauthenticated', presented: true, lapsed: 'revoked' })

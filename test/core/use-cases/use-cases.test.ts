@@ -87,19 +87,10 @@ describe('use cases on the in-memory store', () => {
     expect(E.isLeft(await listPets(store)({ limit: 0 })())).to.equal(true)
   })
 
-  it('authenticate accepts configured keys and tells a missing credential from an invalid one', async () => {
+  it('authenticate accepts configured keys and refuses an unknown one as presented', async () => {
     const keys = createInMemoryApiKeys(['k1-secret', 'k2-secret'])
-    expect(E.isRight(await authenticate(keys)('Bearer k2-secret')())).to.equal(true)
-    expect(await authenticate(keys)(undefined)()).to.deep.equal(
-      E.left({ _tag: 'Unauthenticated', presented: false }),
-    )
-    expect(await authenticate(keys)('Basic abc')()).to.deep.equal(
-      E.left({ _tag: 'Unauthenticated', presented: false }),
-    )
-    expect(await authenticate(keys)('Bearer k1-secreT')()).to.deep.equal(
-      E.left({ _tag: 'Unauthenticated', presented: true }),
-    )
-    expect(await authenticate(keys)('Bearer')()).to.deep.equal(
+    expect(E.isRight(await authenticate(keys)('k2-secret')())).to.equal(true)
+    expect(await authenticate(keys)('k1-secreT')()).to.deep.equal(
       E.left({ _tag: 'Unauthenticated', presented: true }),
     )
   })

@@ -1,6 +1,5 @@
-import type * as TE from 'fp-ts/lib/TaskEither.js'
 import Koa from 'koa'
-import type { ApiKeys, Logger, PetStore, StoreUnavailable } from '../../core/index.js'
+import type { ApiKeys, CheckReadiness, Logger, PetStore } from '../../core/index.js'
 import type { AppState } from './app-state.js'
 import { deprecationHeaders, type DeprecationPolicy } from './deprecation.js'
 import { cors } from './middleware/cors.js'
@@ -20,7 +19,7 @@ export type KoaAppDeps = PetStore &
     /** The clock, in epoch milliseconds; injected so the sunset can be tested. */
     readonly now: () => number
     /** Whether the store can serve requests, for /readyz. */
-    readonly checkReadiness: () => TE.TaskEither<StoreUnavailable, void>
+    readonly checkReadiness: CheckReadiness
     /** Metrics: told of every request when given. */
     readonly observeRequest?: RequestObserver
   }

@@ -1,6 +1,6 @@
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { MongoClient, type Db } from 'mongodb'
-import type { PetStore, StoreUnavailable } from '../../core/index.js'
+import type { CheckReadiness, PetStore } from '../../core/index.js'
 import { ensureIndexes } from './indexes.js'
 import { createMongoPetStore } from './pet-store.js'
 import { fromDriver } from './store-failure.js'
@@ -17,7 +17,7 @@ export type MongoOptions = {
 export type MongoStorage = {
   readonly store: PetStore
   readonly db: Db
-  readonly checkReadiness: () => TE.TaskEither<StoreUnavailable, void>
+  readonly checkReadiness: CheckReadiness
   readonly close: () => Promise<void>
 }
 

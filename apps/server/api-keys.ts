@@ -6,7 +6,7 @@ import {
 } from '../../adapters/in-memory/index.js'
 import type { Logger } from '../../core/index.js'
 import type { ApiKeys } from '../../core/index.js'
-import type { Storage } from './compose.js'
+import type { Storage } from './storage.js'
 import type { Config } from './config.js'
 
 /** A request never uses keys read more than this long before it: the bound on propagation. */

@@ -1,29 +1,14 @@
 import { randomBytes } from 'node:crypto'
-import * as TE from 'fp-ts/lib/TaskEither.js'
 import type Koa from 'koa'
-import { createInMemoryPetStore } from '../../adapters/in-memory/index.js'
 import { createKoaApp, GET_PET_SUNSET, openApiJson } from '../../adapters/koa/index.js'
 import type { PrometheusMetrics } from '../../adapters/prometheus/index.js'
-import type { ApiKeyRegistry, Logger, PetStore, StoreUnavailable } from '../../core/index.js'
+import type { Logger } from '../../core/index.js'
 import { apiKeysOf } from './api-keys.js'
 import type { Config } from './config.js'
+import type { Storage } from './storage.js'
 
 /** The request body limit: a NewPet is well under 1 KiB even with a 200-character name. */
 export const MAX_BODY_BYTES = 8192
-
-export type Storage = {
-  readonly store: PetStore
-  readonly checkReadiness: () => TE.TaskEither<StoreUnavailable, void>
-  readonly close: () => Promise<void>
-  /** Where minted keys live, when the store holds them (MongoDB). */
-  readonly keyRegistry?: ApiKeyRegistry
-}
-
-export const inMemoryStorage = (capacity?: number): Storage => ({
-  store: createInMemoryPetStore({ capacity }),
-  checkReadiness: () => TE.right(undefined),
-  close: async () => {},
-})
 
 /** Keys to accept: the configured ones, or one generated for this run (announced once). */
 export const apiKeysFor = (config: Config): { keys: ReadonlyArray<string>; generated: boolean } =>

@@ -1,6 +1,6 @@
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { HttpServer } from '../../adapters/koa/index.js'
-import { storeUnavailable, type Logger, type StoreUnavailable } from '../../core/index.js'
+import { storeUnavailable, type CheckReadiness, type Logger } from '../../core/index.js'
 
 export type ShutdownOptions = {
   /** How long /readyz answers 503 before the listener closes (the balancer's time to notice). */
@@ -11,9 +11,7 @@ export type ShutdownOptions = {
 
 export type Shutdown = {
   /** The readiness check to serve: 503 from the signal on. */
-  readonly readiness: (
-    check: () => TE.TaskEither<StoreUnavailable, void>,
-  ) => () => TE.TaskEither<StoreUnavailable, void>
+  readonly readiness: (check: CheckReadiness) => CheckReadiness
   /** Starts the sequence on SIGTERM and SIGINT. */
   readonly onSignals: (http: HttpServer, closeStore: () => Promise<void>) => void
 }

@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { pino } from 'pino'
 import { createHttpServer } from '../../adapters/koa/index.js'
-import { apiKeysFor, composeApp, inMemoryStorage, type Storage } from './compose.js'
+import { apiKeysFor, composeApp } from './compose.js'
+import { openStorage } from './storage.js'
 import { loadConfig, type Config } from './config.js'
 import { connectionCap } from './descriptor-limit.js'
 import { createShutdown } from './lifecycle.js'
@@ -30,12 +31,7 @@ if (generated && config.mongodbUri !== undefined)
     2,
   )
 
-const openStorage = async (uri: string | undefined): Promise<Storage> => {
-  if (uri === undefined) return inMemoryStorage(config.maxPets)
-  const { mongoStorage } = await import('./mongo-storage.js')
-  return mongoStorage(uri, config, logger)
-}
-const storage = await openStorage(config.mongodbUri).catch((error: unknown) => {
+const storage = await openStorage(config, logger).catch((error: unknown) => {
   logger.fatal({ err: String(error) }, 'cannot reach the database, giving up (STARTUP_TIMEOUT_MS)')
   return fail(`cannot reach the database: ${String(error)}`, 1)
 })

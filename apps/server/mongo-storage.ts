@@ -1,12 +1,11 @@
 import { connectMongo, createMongoApiKeyRegistry } from '../../adapters/mongodb/index.js'
 import type { Logger } from '../../core/index.js'
-import type { Storage } from './compose.js'
-import type { Config } from './config.js'
+import type { Storage, StorageConfig } from './storage.js'
 
 /** The MongoDB store; start-up retries until STARTUP_TIMEOUT_MS, then fails with the cause. */
 export const mongoStorage = async (
   uri: string,
-  config: Config,
+  config: StorageConfig,
   logger: Logger,
 ): Promise<Storage> => {
   const storage = await connectMongo({

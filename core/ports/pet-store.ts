@@ -25,3 +25,6 @@ export type PetStore = {
   readonly findPet: FindPet
   readonly listPetPage: ListPetPage
 }
+
+/** Whether the store can serve requests now (a readiness probe asks this). */
+export type CheckReadiness = () => TE.TaskEither<StoreUnavailable, void>

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { stringify } from 'lossless-json'
-import { composeApp, type Storage } from '../../apps/server/compose.js'
+import { composeApp } from '../../apps/server/compose.js'
+import type { Storage } from '../../apps/server/storage.js'
 import { loadConfig, type Config } from '../../apps/server/config.js'
 import { silentLogger, type Logger } from '../../core/index.js'
 import type { PrometheusMetrics } from '../../adapters/prometheus/index.js'

@@ -1,4 +1,4 @@
-import { inMemoryStorage, type Storage } from '../../apps/server/compose.js'
+import { inMemoryStorage, type Storage } from '../../apps/server/storage.js'
 import { closeSharedClient, freshMongoStorage, requireMongo, testMongoUri } from './mongo.js'
 
 /** The stores the HTTP contract is proven on. */

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import * as TE from 'fp-ts/lib/TaskEither.js'
-import { MongoClient, type Db } from 'mongodb'
-import { createMongoPetStore, ensureIndexes } from '../../adapters/mongodb/index.js'
-import type { Storage } from '../../apps/server/compose.js'
+import { MongoClient } from 'mongodb'
+import { openStorage, type Storage } from '../../apps/server/storage.js'
+import { silentLogger } from '../../core/index.js'
 
 /** The URI of the test server, or undefined (with the reason printed by the fixture). */
 export const testMongoUri = (): string | undefined => process.env.TEST_MONGODB_URI
@@ -42,15 +41,23 @@ export const closeSharedClient = async (): Promise<void> => {
   shared = undefined
 }
 
-/** A Storage on a fresh database with its indexes; closing it drops the database. */
-export const freshMongoStorage = async (uri: string): Promise<Storage & { db: Db }> => {
-  const client = await sharedClient(uri)
-  const db = client.db(freshDatabaseName())
-  await ensureIndexes(db)
+/** The service's own storage on a fresh database (indexes included); closing it drops the database. */
+export const freshMongoStorage = async (uri: string): Promise<Storage> => {
+  const database = freshDatabaseName()
+  const storage = await openStorage(
+    {
+      mongodbUri: uriWithDatabase(uri, database),
+      maxPets: 1,
+      storeTimeoutMs: 5000,
+      startupTimeoutMs: 10_000,
+    },
+    silentLogger,
+  )
   return {
-    db,
-    store: createMongoPetStore(db),
-    checkReadiness: () => TE.right(undefined),
-    close: async () => void (await db.dropDatabase()),
+    ...storage,
+    close: async () => {
+      await (await sharedClient(uri)).db(database).dropDatabase()
+      await storage.close()
+    },
   }
 }

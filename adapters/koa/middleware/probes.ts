@@ -1,13 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Next } from 'koa'
 import type { AppContext } from '../app-state.js'
 import type { Responder } from '../responder.js'
-import type { StoreUnavailable } from '../../../core/index.js'
+import type { CheckReadiness } from '../../../core/index.js'
 
 /** `/healthz` (the process answers) and `/readyz` (so does the store): outside the API, no auth. */
 export const probes =
-  (checkReadiness: () => TE.TaskEither<StoreUnavailable, void>, respond: Responder) =>
+  (checkReadiness: CheckReadiness, respond: Responder) =>
   async (ctx: AppContext, next: Next): Promise<void> => {
     if (ctx.path !== '/healthz' && ctx.path !== '/readyz') return next()
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD')

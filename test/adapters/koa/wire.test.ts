@@ -1,6 +1,6 @@
 import { expect } from 'chai'
 import { ERROR_CODES } from '../../../adapters/koa/index.js'
-import { inMemoryStorage } from '../../../apps/server/compose.js'
+import { inMemoryStorage } from '../../../apps/server/storage.js'
 import { startTestApi, TEST_KEY, type TestApi } from '../../support/app.js'
 import { openRaw, sendRaw, type RawReply } from '../../support/raw.js'
 

@@ -1,0 +1,34 @@
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import { createInMemoryPetStore } from '../../adapters/in-memory/index.js'
+import type { ApiKeyRegistry, CheckReadiness, Logger, PetStore } from '../../core/index.js'
+import type { Config } from './config.js'
+
+/** The store the service runs on, whichever it is: main, the tests and the bench all open it here. */
+export type Storage = {
+  readonly store: PetStore
+  readonly checkReadiness: CheckReadiness
+  readonly close: () => Promise<void>
+  /** Where minted keys live, when the store holds them (MongoDB). */
+  readonly keyRegistry?: ApiKeyRegistry
+}
+
+export type StorageConfig = Pick<
+  Config,
+  'mongodbUri' | 'maxPets' | 'storeTimeoutMs' | 'startupTimeoutMs'
+>
+
+export const inMemoryStorage = (capacity?: number): Storage => ({
+  store: createInMemoryPetStore({ capacity }),
+  checkReadiness: () => TE.right(undefined),
+  close: async () => {},
+})
+
+/**
+ * MongoDB when MONGODB_URI is set, else the in-memory store. The driver is loaded only when it
+ * is used, so the in-memory default starts without it.
+ */
+export const openStorage = async (config: StorageConfig, logger: Logger): Promise<Storage> => {
+  if (config.mongodbUri === undefined) return inMemoryStorage(config.maxPets)
+  const { mongoStorage } = await import('./mongo-storage.js')
+  return mongoStorage(config.mongodbUri, config, logger)
+}

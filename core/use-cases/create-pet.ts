@@ -1,4 +1,4 @@
-import { pipe } from 'fp-ts/lib/function.js'
+import * as E from 'fp-ts/lib/Either.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { decodeWith } from '../domain/decode.js'
 import type { InvalidInput, StoreFull, StoreUnavailable } from '../domain/errors.js'
@@ -13,5 +13,7 @@ const decodeNewPet = decodeWith(NewPet, 'body')
 /** Adds an animal: validates untrusted input, then stores it under a fresh id. */
 export const createPet =
   (deps: CreatePetDeps) =>
-  (input: unknown): TE.TaskEither<InvalidInput | StoreUnavailable | StoreFull, Pet> =>
-    pipe(TE.fromEither(decodeNewPet(input)), TE.chainW(deps.insertPet))
+  (input: unknown): TE.TaskEither<InvalidInput | StoreUnavailable | StoreFull, Pet> => {
+    const pet = decodeNewPet(input)
+    return E.isLeft(pet) ? TE.left(pet.left) : deps.insertPet(pet.right)
+  }

@@ -1,4 +1,5 @@
-import { pipe } from 'fp-ts/lib/function.js'
+import * as E from 'fp-ts/lib/Either.js'
+import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { decodeWith } from '../domain/decode.js'
 import {
@@ -16,12 +17,19 @@ const decodePetId = decodeWith(PetIdParam, 'petId')
 
 /**
  * Reads one animal by id (a bigint, an exact integer or a digit string).
- * @deprecated Removed from the HTTP interface on 2030-12-05; list with a status filter instead.
+ * @deprecated Removed from the HTTP interface at its sunset; list with a status filter instead.
  */
 export const getPet =
   (deps: GetPetDeps) =>
-  (petId: unknown): TE.TaskEither<InvalidInput | PetNotFound | StoreUnavailable, Pet> =>
-    pipe(
-      TE.fromEither(decodePetId(petId)),
-      TE.chainW((id) => pipe(deps.findPet(id), TE.chainW(TE.fromOption(() => petNotFound(id))))),
-    )
+  (petId: unknown): TE.TaskEither<InvalidInput | PetNotFound | StoreUnavailable, Pet> => {
+    // Written out rather than piped through TE.chainW: one promise per call instead of three,
+    // on the service's hottest path (measured against the bare ceiling; see README, Performance).
+    const id = decodePetId(petId)
+    if (E.isLeft(id)) return TE.left(id.left)
+    const find = deps.findPet(id.right)
+    return async () => {
+      const found = await find()
+      if (E.isLeft(found)) return found
+      return O.isSome(found.right) ? E.right(found.right.value) : E.left(petNotFound(id.right))
+    }
+  }

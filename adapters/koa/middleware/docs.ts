@@ -14,7 +14,8 @@ export const docs = (basePath: string, respond: Responder) => {
   const page = { type: 'text/html; charset=utf-8', body: Buffer.from(docsPage(basePath)) }
   const assets = loadDocsAssets()
 
-  return async (ctx: AppContext, next: Next): Promise<void> => {
+  // Not async: every API request passes through, and a pass-through should cost no promise.
+  return (ctx: AppContext, next: Next): Promise<void> | void => {
     const path = ctx.path
     const asset =
       path === pagePath

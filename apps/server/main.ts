@@ -39,7 +39,18 @@ const server = createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, 
 server.keepAliveTimeout = 65_000
 server.on('clientError', answerClientError)
 
+// One line, not a stack trace: the usual cause is a second instance on the same port.
+const cannotListen = (error: NodeJS.ErrnoException) =>
+  fail(
+    `cannot listen on ${config.host ?? '*'}:${config.port}: ${
+      error.code === 'EADDRINUSE' ? 'the port is in use (PORT=0 picks a free one)' : error.message
+    }`,
+    1,
+  )
+server.once('error', cannotListen)
+
 server.listen(config.port, config.host, () => {
+  server.off('error', cannotListen)
   const address = server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.port
   const store = config.mongodbUri === undefined ? 'in-memory' : 'mongodb'

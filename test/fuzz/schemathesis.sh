@@ -37,7 +37,7 @@ if [ "$store" = mongodb ]; then
 fi
 
 env PORT=0 HOST=127.0.0.1 API_KEYS="$key" LOG_LEVEL=warn "${env_store[@]}" \
-  node --import tsx apps/server/main.ts >"$work/service.log" 2>&1 &
+  node dist/apps/server/main.js >"$work/service.log" 2>&1 &
 pids+=($!)
 for _ in $(seq 1 100); do
   port=$(grep -o '"msg":"listening"' "$work/service.log" >/dev/null && grep -o '"port":[0-9]*' "$work/service.log" | head -1 | cut -d: -f2 || true)

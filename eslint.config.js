@@ -46,7 +46,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '(^|/)(apps)(/|$)|\\.\\./(in-memory|koa|mongodb)/',
+              regex: '(^|/)(apps)(/|$)|\\.\\./(in-memory|koa|mongodb|testing)/',
               message: 'An adapter imports core, never another adapter or apps.',
             },
           ],

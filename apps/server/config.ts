@@ -76,18 +76,40 @@ const deprecatedAtOf = (raw: string | undefined): Field<Date> => {
       }
 }
 
+/**
+ * A server of the OpenAPI document: its URL is where the API lives, so it ends in the base path
+ * (by default the example host followed by BASE_PATH).
+ */
+const serverUrl = (
+  raw: string | undefined,
+  name: string,
+  basePath: Field<string>,
+  host: string,
+): Field<string> => {
+  if (!('value' in basePath)) return { value: '' } // BASE_PATH's own error is reported
+  if (raw === undefined || raw === '')
+    return { value: `https://${host}.animal-store.example${basePath.value}` }
+  const path = /^https?:\/\/[^/\s]+(\S*)$/.exec(raw)?.[1]
+  return path !== undefined && path.endsWith(basePath.value)
+    ? { value: raw }
+    : {
+        error: `${name} must be an http(s) URL ending in BASE_PATH ${basePath.value} (got "${raw}")`,
+      }
+}
+
 /** Decodes the environment once at start; every problem is reported, not only the first. */
 export const loadConfig = (env: Env): { config: Config } | { errors: ReadonlyArray<string> } => {
+  const basePath = matching(
+    env.BASE_PATH,
+    'BASE_PATH',
+    /^(\/[A-Za-z0-9._~-]+)+$/,
+    'must look like /v1 (segments, no trailing slash)',
+    '/v1',
+  )
   const fields = {
     port: integer(env.PORT, 'PORT', 0, 65535, 8080),
     host: { value: env.HOST === '' ? undefined : env.HOST },
-    basePath: matching(
-      env.BASE_PATH,
-      'BASE_PATH',
-      /^(\/[A-Za-z0-9._~-]+)+$/,
-      'must look like /v1 (segments, no trailing slash)',
-      '/v1',
-    ),
+    basePath,
     apiKeys: apiKeysOf(env.API_KEYS),
     mongodbUri: { value: env.MONGODB_URI === '' ? undefined : env.MONGODB_URI },
     logLevel: matching(
@@ -101,20 +123,8 @@ export const loadConfig = (env: Env): { config: Config } | { errors: ReadonlyArr
     retryAfterSeconds: integer(env.RETRY_AFTER_SECONDS, 'RETRY_AFTER_SECONDS', 1, 3600, 2),
     storeTimeoutMs: integer(env.STORE_TIMEOUT_MS, 'STORE_TIMEOUT_MS', 100, 60_000, 2000),
     startupTimeoutMs: integer(env.STARTUP_TIMEOUT_MS, 'STARTUP_TIMEOUT_MS', 0, 600_000, 30_000),
-    productionUrl: matching(
-      env.PRODUCTION_URL,
-      'PRODUCTION_URL',
-      /^https?:\/\/\S+\/v1$/,
-      'must be an http(s) URL ending in /v1',
-      'https://api.animal-store.example/v1',
-    ),
-    stagingUrl: matching(
-      env.STAGING_URL,
-      'STAGING_URL',
-      /^https?:\/\/\S+\/v1$/,
-      'must be an http(s) URL ending in /v1',
-      'https://staging.api.animal-store.example/v1',
-    ),
+    productionUrl: serverUrl(env.PRODUCTION_URL, 'PRODUCTION_URL', basePath, 'api'),
+    stagingUrl: serverUrl(env.STAGING_URL, 'STAGING_URL', basePath, 'staging.api'),
   }
   const errors = Object.values(fields).flatMap((f) => ('error' in f ? [f.error] : []))
   if (errors.length > 0) return { errors }

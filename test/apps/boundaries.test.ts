@@ -38,6 +38,7 @@ describe('dependency direction (ESLint)', () => {
       '../in-memory/index.js',
       '../../apps/server/config.js',
       '../mongodb/index.js',
+      '../testing/index.js',
     ]) {
       const errors = await errorsIn(
         `import x from '${source}'\nexport const y = x\n`,
@@ -45,5 +46,11 @@ describe('dependency direction (ESLint)', () => {
       )
       expect(errors.join(), source).to.match(/adapter imports core/)
     }
+    // The test kit is an adapter too: it proves adapters through core's port, never through one.
+    const fromKit = await errorsIn(
+      `import x from '../in-memory/index.js'\nexport const y = x\n`,
+      'adapters/testing/example.ts',
+    )
+    expect(fromKit.join()).to.match(/adapter imports core/)
   })
 })

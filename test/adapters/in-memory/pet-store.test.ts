@@ -1,5 +1,5 @@
 import { createInMemoryPetStore } from '../../../adapters/in-memory/index.js'
-import { petStoreContract } from '../../contracts/pet-store.contract.js'
+import { petStoreContract } from '../../../adapters/testing/index.js'
 
 petStoreContract(
   'in-memory',

@@ -23,4 +23,5 @@ export const connect: (uri: string) => Promise<MongoStorage> = (uri) =>
   connectMongo({ uri, timeoutMs: 1000, startupTimeoutMs: 1000 })
 export const pets: fc.Arbitrary<{ categoryId: bigint }> = newPet()
 const factory: StoreFactory = async () => ({ store, dispose: async () => {} })
-export const register = (): void => petStoreContract('mine', factory, { properties: INT64_MAX > 0n ? 1 : 2 })
+export const register = (): void =>
+  petStoreContract('mine', factory, { properties: INT64_MAX > 0n ? 1 : 2 })

@@ -55,7 +55,6 @@ export type Env = Readonly<Record<string, string | undefined>>
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 const KEY = new RegExp(`^${BEARER_TOKEN}$`)
-const SERVER_URL = /^https?:\/\/\S+\/v1$/
 /** Exact origins as a browser sends them (scheme, host, optional port; no path, no slash). */
 const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:[0-9]{1,5})?$/
 
@@ -104,14 +103,27 @@ const rateLimitsOf = (read: Read): E.Either<string[], RateLimitOptions | undefin
 /** Decodes the environment once at start; every invalid variable is reported. */
 export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> => {
   const read = variable(env)
+  const basePath = read(
+    'BASE_PATH',
+    matching(/^(\/[A-Za-z0-9._~-]+)+$/, 'must look like /v1 (segments, no trailing slash)'),
+    '/v1',
+  )
+  /** A server of the OpenAPI document: where the API lives, so its URL ends in the base path. */
+  const serverUrl = (name: string, host: string) =>
+    E.isLeft(basePath) // BASE_PATH's own error is reported
+      ? E.right('')
+      : read(
+          name,
+          matching(
+            new RegExp(`^https?://[^/\\s]+\\S*${basePath.right.replace(/\./g, '\\.')}$`),
+            `must be an http(s) URL ending in BASE_PATH ${basePath.right}`,
+          ),
+          `https://${host}.animal-store.example${basePath.right}`,
+        )
   return sequenceS(Validation)({
     port: read('PORT', integerFrom(0, 65535), 8080),
     host: read('HOST', anyString, undefined),
-    basePath: read(
-      'BASE_PATH',
-      matching(/^(\/[A-Za-z0-9._~-]+)+$/, 'must look like /v1 (segments, no trailing slash)'),
-      '/v1',
-    ),
+    basePath,
     apiKeys: read(
       'API_KEYS',
       listOf(KEY, 'must be bearer tokens (letters, digits, -._~+/ then optional =, at most 512)'),
@@ -129,16 +141,8 @@ export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> =>
     retryAfterSeconds: read('RETRY_AFTER_SECONDS', integerFrom(1, 3600), 2),
     storeTimeoutMs: read('STORE_TIMEOUT_MS', integerFrom(100, 60_000), 2000),
     startupTimeoutMs: read('STARTUP_TIMEOUT_MS', integerFrom(0, 600_000), 30_000),
-    productionUrl: read(
-      'PRODUCTION_URL',
-      matching(SERVER_URL, 'must be an http(s) URL ending in /v1'),
-      'https://api.animal-store.example/v1',
-    ),
-    stagingUrl: read(
-      'STAGING_URL',
-      matching(SERVER_URL, 'must be an http(s) URL ending in /v1'),
-      'https://staging.api.animal-store.example/v1',
-    ),
+    productionUrl: serverUrl('PRODUCTION_URL', 'api'),
+    stagingUrl: serverUrl('STAGING_URL', 'staging.api'),
     maxPets: read('MAX_PETS', integerFrom(1, 100_000_000), 1_000_000),
     maxConnections: read('MAX_CONNECTIONS', integerFrom(2, 1_000_000), 1000),
     headersTimeoutMs: read('HEADERS_TIMEOUT_MS', integerFrom(500, 600_000), 10_000),

@@ -60,7 +60,18 @@ const http = createHttpServer(
 )
 const server = http.server
 
+// One line, not a stack trace: the usual cause is a second instance on the same port.
+const cannotListen = (error: NodeJS.ErrnoException) =>
+  fail(
+    `cannot listen on ${config.host ?? '*'}:${config.port}: ${
+      error.code === 'EADDRINUSE' ? 'the port is in use (PORT=0 picks a free one)' : error.message
+    }`,
+    1,
+  )
+server.once('error', cannotListen)
+
 server.listen(config.port, config.host, () => {
+  server.off('error', cannotListen)
   const address = server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.port
   const store = config.mongodbUri === undefined ? 'in-memory' : 'mongodb'

@@ -139,4 +139,53 @@ describe('configuration: limits and timeouts', () => {
     ])
       expect(errors).to.include(name)
   })
+
+  describe('the OpenAPI servers follow BASE_PATH', () => {
+    const urls = (env: Record<string, string>) => {
+      const loaded = loadConfig(env)
+      return E.isRight(loaded) ? [loaded.right.productionUrl, loaded.right.stagingUrl] : loaded.left
+    }
+
+    it('end in the base path by default', () => {
+      expect(urls({})).to.deep.equal([
+        'https://api.animal-store.example/v1',
+        'https://staging.api.animal-store.example/v1',
+      ])
+      expect(urls({ BASE_PATH: '/api/v2' })).to.deep.equal([
+        'https://api.animal-store.example/api/v2',
+        'https://staging.api.animal-store.example/api/v2',
+      ])
+    })
+
+    it('take URLs that end in the base path, behind a prefix too', () => {
+      const env = {
+        BASE_PATH: '/api/v2',
+        PRODUCTION_URL: 'https://pets.example/api/v2',
+        STAGING_URL: 'http://gateway.example:8443/pets/api/v2',
+      }
+      expect(urls(env)).to.deep.equal([env.PRODUCTION_URL, env.STAGING_URL])
+    })
+
+    it('refuse URLs that do not end in the base path, naming it', () => {
+      expect(
+        urls({
+          BASE_PATH: '/api/v2',
+          PRODUCTION_URL: 'https://pets.example/v1',
+          STAGING_URL: 'https://api/v2',
+        }),
+      ).to.deep.equal([
+        'PRODUCTION_URL must be an http(s) URL ending in BASE_PATH /api/v2 (got "https://pets.example/v1")',
+        'STAGING_URL must be an http(s) URL ending in BASE_PATH /api/v2 (got "https://api/v2")',
+      ])
+      expect(
+        urls({ PRODUCTION_URL: 'https://pets.example/xv1', STAGING_URL: 'ftp://s/v1' }),
+      ).to.have.length(2)
+    })
+
+    it('report only BASE_PATH when it is itself invalid', () => {
+      expect(urls({ BASE_PATH: 'v2', PRODUCTION_URL: 'https://p.example/v2' })).to.deep.equal([
+        'BASE_PATH must look like /v1 (segments, no trailing slash) (got "v2")',
+      ])
+    })
+  })
 })

@@ -40,7 +40,7 @@ fi
 start_service() {
   local log="$work/service-$((${#pids[@]} + 1)).log"
   env PORT=0 HOST=127.0.0.1 API_KEYS="$key" LOG_LEVEL=warn "${env_store[@]}" "$@" \
-    node --import tsx apps/server/main.ts >"$log" 2>&1 &
+    node dist/apps/server/main.js >"$log" 2>&1 &
   pids+=($!)
   port=
   for _ in $(seq 1 100); do

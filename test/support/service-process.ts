@@ -12,14 +12,27 @@ export type ServiceProcess = {
   readonly stop: () => Promise<number | null>
 }
 
-/** Starts `npm start`'s program (apps/server/main.ts) as its own process and waits until it listens. */
+/**
+ * The README's production start: the compiled service, run by node itself (no npm, no tsx in the
+ * process tree). `npm test` builds dist/ first; after editing apps/ or adapters/ outside
+ * `npm test`, run `npm run build` before a test that starts the service.
+ */
+export const START_COMMAND = {
+  file: process.execPath,
+  args: ['dist/apps/server/main.js'],
+} as const
+
+export type Command = { readonly file: string; readonly args: ReadonlyArray<string> }
+
+/** Starts the service as its own process and waits until it listens. */
 export const startService = (
   env: Record<string, string>,
   timeoutMs = 20_000,
-  options: { readonly openFilesLimit?: number } = {},
+  options: { readonly openFilesLimit?: number; readonly command?: Command } = {},
 ): Promise<ServiceProcess> =>
   new Promise((resolve, reject) => {
-    const command = [process.execPath, '--import', 'tsx', 'apps/server/main.ts']
+    const { file: program, args: programArgs } = options.command ?? START_COMMAND
+    const command = [program, ...programArgs]
     // Through sh only to lower the descriptor limit; `exec` keeps the pid the service's own.
     const [file, ...args] =
       options.openFilesLimit === undefined

@@ -4,6 +4,18 @@ import type { Responder } from '../responder.js'
 import { DOCS_CSP, docsPage, loadDocsAssets } from '../docs/assets.js'
 
 /**
+ * swagger-ui-dist is an optional peer of the library (the service always has it): an embedder
+ * who leaves it out gets no reference page, and its paths are answered like any other.
+ */
+const loadAssetsIfInstalled = () => {
+  try {
+    return loadDocsAssets()
+  } catch {
+    return undefined
+  }
+}
+
+/**
  * `<base path>/docs`: the API reference (Swagger UI) over the served OpenAPI document, and its
  * assets under `<base path>/docs/`. Public like the document itself: it holds nothing the
  * document does not, and the page asks for a key only to try an operation.
@@ -12,7 +24,8 @@ export const docs = (basePath: string, respond: Responder) => {
   const pagePath = `${basePath}/docs`
   const assetPrefix = `${pagePath}/`
   const page = { type: 'text/html; charset=utf-8', body: Buffer.from(docsPage(basePath)) }
-  const assets = loadDocsAssets()
+  const assets = loadAssetsIfInstalled()
+  if (assets === undefined) return (_ctx: AppContext, next: Next) => next()
 
   // Not async: every API request passes through, and a pass-through should cost no promise.
   return (ctx: AppContext, next: Next): Promise<void> | void => {

@@ -5,7 +5,7 @@ import {
   IN_MEMORY_CAPACITY_DEFAULT,
 } from '../../../adapters/in-memory/index.js'
 import type { NewPet } from '../../../core/index.js'
-import { petStoreContract } from '../../contracts/pet-store.contract.js'
+import { petStoreContract } from '../../../adapters/testing/index.js'
 
 petStoreContract(
   'in-memory',

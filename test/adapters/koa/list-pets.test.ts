@@ -1,7 +1,7 @@
 import { expect } from 'chai'
 import fc from 'fast-check'
 import type { Pet } from '../../../core/index.js'
-import { newPet, petStatus } from '../../arbitraries/index.js'
+import { newPet, petStatus } from '../../../adapters/testing/index.js'
 import { startTestApi, type TestApi } from '../../support/app.js'
 import { expectError } from '../../support/expect-error.js'
 import { forEachBackend } from '../../support/backends.js'

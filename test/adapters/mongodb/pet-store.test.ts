@@ -1,4 +1,4 @@
-import { petStoreContract } from '../../contracts/pet-store.contract.js'
+import { petStoreContract } from '../../../adapters/testing/index.js'
 import { closeSharedClient, freshMongoStorage, requireMongo } from '../../support/mongo.js'
 
 describe('MongoDB adapter', function () {

@@ -11,7 +11,7 @@ import {
   type Pet,
   type PetPage,
 } from '../../../core/index.js'
-import { newPet, petStatus } from '../../arbitraries/index.js'
+import { newPet, petStatus } from '../../../adapters/testing/index.js'
 
 const run = async <A>(task: () => Promise<E.Either<unknown, A>>): Promise<A> => {
   const result = await task()

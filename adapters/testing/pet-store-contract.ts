@@ -1,12 +1,20 @@
-import { expect } from 'chai'
+import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import * as E from 'fp-ts/lib/Either.js'
 import * as O from 'fp-ts/lib/Option.js'
 import { INT64_MAX, type NewPet, type Pet, type PetId, type PetStore } from '../../core/index.js'
-import { newPet, petStatus, positiveInt64 } from '../arbitraries/index.js'
+import { newPet, petStatus, positiveInt64 } from './arbitraries.js'
+import { testFunctionsOf, type TestFunctions } from './test-functions.js'
 
 /** A fresh, empty store, and how to dispose of it. */
 export type StoreFactory = () => Promise<{ store: PetStore; dispose: () => Promise<void> }>
+
+export type PetStoreContractOptions = {
+  /** Runs of each property (fast-check's numRuns); 25 by default. */
+  readonly properties?: number
+  /** describe, it, beforeEach, afterEach of your runner; mocha's globals by default. */
+  readonly test?: TestFunctions
+}
 
 const ok = async <A>(task: () => Promise<E.Either<unknown, A>>): Promise<A> => {
   const result = await task()
@@ -14,17 +22,26 @@ const ok = async <A>(task: () => Promise<E.Either<unknown, A>>): Promise<A> => {
   return result.right
 }
 
-/** The model every implementation of the PetStore port must match. */
+/**
+ * The model every implementation of the PetStore port must match: one call registers the whole
+ * suite (a describe block) with the runner. Assertions use node:assert, so any runner works.
+ */
 export const petStoreContract = (
   name: string,
   freshStore: StoreFactory,
-  runs = { properties: 25 },
-) =>
-  describe(`PetStore contract: ${name}`, function () {
-    this.timeout(60_000)
+  options: PetStoreContractOptions = {},
+): void => {
+  const { describe, it, beforeEach, afterEach } = testFunctionsOf(options.test)
+  const runs = { properties: options.properties ?? 25 }
+  describe(`PetStore contract: ${name}`, function (this: unknown) {
+    // mocha's per-test default (2 s) is too short for a database; node:test has no default.
+    const mocha = this as { timeout?: (ms: number) => void } | undefined
+    if (typeof mocha?.timeout === 'function') mocha.timeout(60_000)
     let store: PetStore
     let dispose: () => Promise<void>
-    beforeEach(async () => ({ store, dispose } = await freshStore()))
+    beforeEach(async () => {
+      ;({ store, dispose } = await freshStore())
+    })
     afterEach(() => dispose())
 
     const insertAll = async (pets: ReadonlyArray<NewPet>): Promise<Pet[]> => {
@@ -36,20 +53,20 @@ export const petStoreContract = (
     it('stores a pet under a new id and finds it exactly as given', async () => {
       const pet = { name: 'Rex 🐈', categoryId: INT64_MAX, status: 'sold' } as NewPet
       const stored = await ok(store.insertPet(pet))
-      expect(stored).to.deep.equal({ ...pet, id: stored.id })
-      expect(await ok(store.findPet(stored.id))).to.deep.equal(O.some(stored))
+      assert.deepEqual(stored, { ...pet, id: stored.id })
+      assert.deepEqual(await ok(store.findPet(stored.id)), O.some(stored))
     })
 
     it('keeps a pet without status without one', async () => {
       const stored = await ok(store.insertPet({ name: 'Tom', categoryId: 3n } as NewPet))
       const found = O.toUndefined(await ok(store.findPet(stored.id)))
-      expect(found).to.deep.equal({ id: stored.id, name: 'Tom', categoryId: 3n })
-      expect(found !== undefined && 'status' in found).to.equal(false)
+      assert.deepEqual(found, { id: stored.id, name: 'Tom', categoryId: 3n })
+      assert.equal(found !== undefined && 'status' in found, false)
     })
 
     it('finds nothing for an id never handed out', async () => {
-      expect(await ok(store.findPet(INT64_MAX as PetId))).to.deep.equal(O.none)
-      expect(await ok(store.findPet(1n as PetId))).to.deep.equal(O.none)
+      assert.deepEqual(await ok(store.findPet(INT64_MAX as PetId)), O.none)
+      assert.deepEqual(await ok(store.findPet(1n as PetId)), O.none)
     })
 
     it('hands out distinct ids, ascending in insertion order', async () => {
@@ -58,8 +75,11 @@ export const petStoreContract = (
           Array.from({ length: 30 }, (_, i) => ({ name: `p${i}`, categoryId: 1n }) as NewPet),
         )
       ).map((p) => p.id)
-      expect(ids).to.deep.equal([...ids].sort((a, b) => (a < b ? -1 : 1)))
-      expect(new Set(ids).size).to.equal(30)
+      assert.deepEqual(
+        ids,
+        [...ids].sort((a, b) => (a < b ? -1 : 1)),
+      )
+      assert.equal(new Set(ids).size, 30)
     })
 
     it('hands out distinct ids to concurrent inserts', async () => {
@@ -68,15 +88,15 @@ export const petStoreContract = (
         (_, i) => ({ name: `c${i}`, categoryId: BigInt(i + 1) }) as NewPet,
       )
       const stored = await Promise.all(pets.map((pet) => ok(store.insertPet(pet))))
-      expect(new Set(stored.map((p) => p.id)).size).to.equal(60)
-      for (const pet of stored) expect(await ok(store.findPet(pet.id))).to.deep.equal(O.some(pet))
+      assert.equal(new Set(stored.map((p) => p.id)).size, 60)
+      for (const pet of stored) assert.deepEqual(await ok(store.findPet(pet.id)), O.some(pet))
     })
 
     it('round-trips categoryId exactly over the int64 range (property)', async () => {
       await fc.assert(
         fc.asyncProperty(positiveInt64(), async (categoryId) => {
           const stored = await ok(store.insertPet({ name: 'n', categoryId } as NewPet))
-          expect(O.toUndefined(await ok(store.findPet(stored.id)))?.categoryId).to.equal(categoryId)
+          assert.equal(O.toUndefined(await ok(store.findPet(stored.id)))?.categoryId, categoryId)
         }),
         { numRuns: runs.properties },
       )
@@ -114,7 +134,7 @@ export const petStoreContract = (
                   ...(status ? { status } : {}),
                   ...(after !== undefined ? { after: after as PetId } : {}),
                 }
-                expect(await ok(local.listPetPage(request))).to.deep.equal(expected)
+                assert.deepEqual(await ok(local.listPetPage(request)), expected)
               }
             } finally {
               await disposeLocal()
@@ -125,3 +145,4 @@ export const petStoreContract = (
       )
     })
   })
+}

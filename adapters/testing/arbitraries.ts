@@ -1,0 +1,84 @@
+/**
+ * fast-check arbitraries for Animal Store values, exported (`animal-store/testing`) so that
+ * embedding programs can write property tests against the same generators as ours.
+ */
+import fc from 'fast-check'
+import {
+  INT64_MAX,
+  PET_NAME_MAX_LENGTH,
+  PET_STATUSES,
+  type NewPet,
+  type PetStatus,
+} from '../../core/index.js'
+
+export const positiveInt64 = (): fc.Arbitrary<bigint> =>
+  fc.oneof(
+    fc.bigInt({ min: 1n, max: INT64_MAX }),
+    fc.bigInt({ min: 1n, max: 1000n }),
+    fc.bigInt({ min: 2n ** 53n - 10n, max: 2n ** 53n + 10n }),
+    fc.constantFrom(1n, INT64_MAX, INT64_MAX - 1n),
+  )
+
+/** Integers that are not valid identifiers: zero, negatives, and just past the int64 range. */
+export const outOfRangeInt64 = (): fc.Arbitrary<bigint> =>
+  fc.oneof(
+    fc.constantFrom(0n, -1n, INT64_MAX + 1n, 2n ** 64n),
+    fc.bigInt({ min: -(2n ** 70n), max: 0n }),
+    fc.bigInt({ min: INT64_MAX + 1n, max: 2n ** 80n }),
+  )
+
+export const petStatus = (): fc.Arbitrary<PetStatus> => fc.constantFrom(...PET_STATUSES)
+
+const visible = fc
+  .string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 })
+  .filter((c) => /[!-~]/.test(c))
+const nameChar = fc.oneof(
+  { weight: 8, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }) },
+  { weight: 1, arbitrary: fc.constantFrom(' ', '\u00a0', 'é', '🐈', '名') },
+)
+
+/** Valid names: at least one visible character, no control characters, up to the maximum. */
+export const petName = (): fc.Arbitrary<string> =>
+  fc
+    .tuple(fc.array(nameChar, { maxLength: 40 }), visible, fc.array(nameChar, { maxLength: 40 }))
+    .map(([before, middle, after]) => [...before, middle, ...after].join(''))
+    .filter((s) => !/[\u0000-\u001f\u007f-\u009f]/u.test(s) && [...s].length <= PET_NAME_MAX_LENGTH)
+
+/** Names every rule refuses: blank, too long, with control characters, lone surrogates, not strings. */
+export const invalidPetName = (): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    fc.constantFrom(
+      '',
+      ' ',
+      '\t\n',
+      '\u3000',
+      'a\u0000b',
+      'line\nbreak',
+      'a\u0085',
+      '\ud800x',
+      'x\udfff',
+    ),
+    fc.constant('x'.repeat(PET_NAME_MAX_LENGTH + 1)),
+    fc.constant('🐈'.repeat(PET_NAME_MAX_LENGTH + 1)),
+    fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string()), fc.object()),
+  )
+
+export const newPet = (): fc.Arbitrary<NewPet> =>
+  fc.record(
+    { name: petName(), categoryId: positiveInt64(), status: petStatus() },
+    { requiredKeys: ['name', 'categoryId'] },
+  ) as fc.Arbitrary<NewPet>
+
+/** Values that are not a valid status. */
+export const invalidStatus = (): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    fc.string().filter((s) => !(PET_STATUSES as ReadonlyArray<string>).includes(s)),
+    fc.constantFrom('Available', 'SOLD', ' sold', null, 1, true),
+  )
+
+/** Values that are not a valid categoryId in a body: wrong type, fractional, out of range. */
+export const invalidCategoryId = (): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    outOfRangeInt64(),
+    fc.constantFrom(0, -1, 1.5, Number.NaN, Infinity, 2 ** 53, '1', '12', null, true, [], {}),
+  )

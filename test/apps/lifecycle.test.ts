@@ -1,0 +1,85 @@
+import { execFileSync, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { expect } from 'chai'
+import { START_COMMAND, startService, type Command } from '../support/service-process.js'
+
+/** Every process below `pid`, read from `ps --ppid` level by level. */
+const descendants = (pid: number): number[] => {
+  const children = execFileSync('ps', ['--ppid', String(pid), '-o', 'pid='], { encoding: 'utf8' })
+    .split('\n')
+    .map((line) => Number(line.trim()))
+    .filter((n) => n > 0)
+  return children.flatMap((child) => [child, ...descendants(child)])
+}
+
+/** ps exits 1 when it lists nothing, which execFileSync turns into a throw. */
+const safeDescendants = (pid: number): number[] => {
+  try {
+    return descendants(pid)
+  } catch {
+    return []
+  }
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const portIsFree = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const probe = createServer()
+    probe.once('error', () => resolve(false))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+  })
+
+const NPM_START: Command = { file: 'npm', args: ['start', '--silent'] }
+
+describe('the production start', function () {
+  this.timeout(60_000)
+
+  for (const [name, command] of [
+    ['node dist/apps/server/main.js (the README)', START_COMMAND],
+    ['npm start', NPM_START],
+  ] as const) {
+    it(`${name}: SIGTERM to the started process stops the server and leaves no process behind`, async () => {
+      const service = await startService({}, 20_000, { command })
+      const pid = service.process.pid as number
+      const tree = safeDescendants(pid)
+      try {
+        expect((await service.request({ path: '/healthz' })).status).to.equal(200)
+        expect(await service.stop()).to.equal(0)
+        expect(service.output.join('\n')).to.match(/"signal":"SIGTERM".*"msg":"shutting down"/)
+        expect([pid, ...tree].filter(alive)).to.deep.equal([])
+        expect(await portIsFree(service.port)).to.equal(true)
+      } finally {
+        // An orphan would keep this run's pipes open: end it by its pid whatever happened.
+        for (const orphan of tree.filter(alive)) process.kill(orphan, 'SIGKILL')
+      }
+    })
+  }
+
+  it('a second start on a port in use exits non-zero with one line on stderr', async () => {
+    const first = await startService({})
+    try {
+      const second = spawn(START_COMMAND.file, START_COMMAND.args, {
+        env: { PATH: process.env.PATH ?? '', PORT: String(first.port), HOST: '127.0.0.1' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      })
+      let stderr = ''
+      second.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+      const code = await new Promise((done) => second.once('close', done))
+      expect(code).to.equal(1)
+      expect(stderr).to.equal(
+        `cannot listen on 127.0.0.1:${first.port}: the port is in use (PORT=0 picks a free one)\n`,
+      )
+      expect((await first.request({ path: '/healthz' })).status).to.equal(200)
+    } finally {
+      await first.stop()
+    }
+  })
+})

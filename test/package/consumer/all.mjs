@@ -1,0 +1,32 @@
+// Every entry point loads, with its optional peers installed.
+import * as core from 'animal-store'
+import * as inMemory from 'animal-store/in-memory'
+import * as koa from 'animal-store/koa'
+import * as mongodb from 'animal-store/mongodb'
+import * as testing from 'animal-store/testing'
+
+const app = koa.createKoaApp(
+  {
+    ...inMemory.createInMemoryPetStore(),
+    ...inMemory.createInMemoryApiKeys(['k']),
+    logger: koa.silentLogger,
+    now: Date.now,
+    checkReadiness: () => async () => ({ _tag: 'Right', right: undefined }),
+  },
+  {
+    basePath: '/v1',
+    maxBodyBytes: 8192,
+    retryAfterSeconds: 1,
+    deprecation: { deprecatedAt: koa.GET_PET_DEPRECATED_DEFAULT, sunsetAt: koa.GET_PET_SUNSET },
+    openApiJson: '{}',
+  },
+)
+const ok = [
+  typeof core.createPet,
+  typeof app.callback,
+  typeof mongodb.connectMongo,
+  typeof testing.petStoreContract,
+  typeof testing.newPet,
+].every((t) => t === 'function')
+if (!ok) throw new Error('an entry point is missing an export')
+console.log(`all ok: ${mongodb.DEFAULT_DATABASE}`)

@@ -1,0 +1,26 @@
+// Typechecks every entry point, with the optional peers installed.
+import type * as fc from 'fast-check'
+import { INT64_MAX, silentLogger, type PetStore } from 'animal-store'
+import { createInMemoryApiKeys, createInMemoryPetStore } from 'animal-store/in-memory'
+import { createKoaApp, type KoaAppOptions } from 'animal-store/koa'
+import { connectMongo, type MongoStorage } from 'animal-store/mongodb'
+import { newPet, petStoreContract, type StoreFactory } from 'animal-store/testing'
+
+const store: PetStore = createInMemoryPetStore()
+declare const options: KoaAppOptions
+export const app = createKoaApp(
+  {
+    ...store,
+    ...createInMemoryApiKeys(['k']),
+    logger: silentLogger,
+    now: Date.now,
+    checkReadiness: () => async () => ({ _tag: 'Right', right: undefined }),
+  },
+  options,
+)
+export const connect: (uri: string) => Promise<MongoStorage> = (uri) =>
+  connectMongo({ uri, timeoutMs: 1000, startupTimeoutMs: 1000 })
+export const pets: fc.Arbitrary<{ categoryId: bigint }> = newPet()
+const factory: StoreFactory = async () => ({ store, dispose: async () => {} })
+export const register = (): void =>
+  petStoreContract('mine', factory, { properties: INT64_MAX > 0n ? 1 : 2 })

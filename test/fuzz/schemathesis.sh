@@ -36,10 +36,15 @@ if [ "$store" = mongodb ]; then
   env_store=(MONGODB_URI="${uri%/}/animal_store_fuzz_$RANDOM$RANDOM")
 fi
 
-# Starts the service with extra environment ($@) and sets $port.
+# Starts the service with extra environment ($@) and sets $port. Schemathesis deliberately sends
+# many requests without a key from one address; the per-address budget of failed
+# authentications would soon answer them 429 before the key is even read (as documented), and
+# Schemathesis's check wants the 401. That budget is tested in test/adapters/koa, so here it is
+# set out of reach; the per-key limit stays as configured.
 start_service() {
   local log="$work/service-$((${#pids[@]} + 1)).log"
-  env PORT=0 HOST=127.0.0.1 API_KEYS="$key" LOG_LEVEL=warn "${env_store[@]}" "$@" \
+  env PORT=0 HOST=127.0.0.1 API_KEYS="$key" LOG_LEVEL=warn "${env_store[@]}" \
+    AUTH_FAILURE_RPM=1000000 AUTH_FAILURE_BURST=1000000 "$@" \
     node dist/apps/server/main.js >"$log" 2>&1 &
   pids+=($!)
   port=
@@ -64,7 +69,7 @@ fuzz "$key" "$examples"
 # createPet answers 403 insufficient_scope) and a tight rate limit (many 429 rate_limited), all
 # checked against the document like any other answer.
 keys_file="$work/keys.jsonl"
-read_key=$(node --import tsx apps/keys/main.ts create --label fuzz --scope pets:read --file "$keys_file" 2>/dev/null)
+read_key=$(node dist/apps/keys/main.js create --label fuzz --scope pets:read --file "$keys_file" 2>/dev/null)
 start_service API_KEYS_FILE="$keys_file" RATE_LIMIT_RPS=20 RATE_LIMIT_BURST=20
 echo "fuzzing port $port with a pets:read key and 20 requests/s (30 examples per operation)"
 fuzz "$read_key" 30

@@ -1,10 +1,13 @@
 import { execFileSync } from 'node:child_process'
 import type { Db } from 'mongodb'
 
-/** Runs `body` on `uri`, or on a FerretDB test server started for it and stopped by its pid. */
+/**
+ * Runs `body` on `uri`, or on a FerretDB test server started for it and stopped by its pid
+ * (then given to `body`, which can account its CPU).
+ */
 export const withDatabaseServer = async <A>(
   uri: string | undefined,
-  body: (uri: string) => Promise<A>,
+  body: (uri: string, pid?: number) => Promise<A>,
 ): Promise<A> => {
   if (uri !== undefined) return body(uri)
   const out = execFileSync('test/ferretdb/start.sh', { encoding: 'utf8' })
@@ -12,7 +15,7 @@ export const withDatabaseServer = async <A>(
   const pid = /FERRETDB_PID=(\d+)/.exec(out)?.[1]
   if (started === undefined || pid === undefined) throw new Error(`FerretDB did not start: ${out}`)
   try {
-    return await body(started)
+    return await body(started, Number(pid))
   } finally {
     execFileSync('test/ferretdb/stop.sh', [pid], { stdio: 'ignore' })
   }

@@ -14,6 +14,16 @@ export type LoadReport = {
   /** Status → count; 0 stands for no answer. */
   readonly statuses: Readonly<Record<string, number>>
   readonly perInstance: ReadonlyArray<number>
+  /**
+   * CPU ms per answered request while the load ran: the service processes together, the
+   * database server (null unless the runner started it), the load itself. Steadier than
+   * req/s on a shared machine; null where /proc is not there.
+   */
+  readonly cpuMsPerRequest: {
+    readonly services: number | null
+    readonly database: number | null
+    readonly load: number
+  }
   readonly verdict: Verdict
   /** Every answer 201, nothing lost, nothing stored twice or without its 201. */
   readonly ok: boolean
@@ -24,10 +34,14 @@ const percentile = (sorted: ReadonlyArray<number>, p: number) =>
     (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0) * 10,
   ) / 10
 
+const perRequest = (ms: number | undefined, requests: number) =>
+  ms === undefined || requests === 0 ? null : Math.round((ms / requests) * 1000) / 1000
+
 export const summarise = (
   options: { instances: number; concurrency: number; seconds: number; seed: number },
   answers: ReadonlyArray<CreateAnswer>,
   verdict: Verdict,
+  cpuMs: { services?: number | undefined; database?: number | undefined; load: number },
 ): LoadReport => {
   const ms = answers.map((a) => a.ms).sort((a, b) => a - b)
   const statuses: Record<string, number> = {}
@@ -48,6 +62,11 @@ export const summarise = (
     latencyMs: { p50: percentile(ms, 50), p99: percentile(ms, 99), max: percentile(ms, 100) },
     statuses,
     perInstance,
+    cpuMsPerRequest: {
+      services: perRequest(cpuMs.services, answers.length),
+      database: perRequest(cpuMs.database, answers.length),
+      load: perRequest(cpuMs.load, answers.length) ?? 0,
+    },
     verdict,
     ok:
       created === answers.length &&

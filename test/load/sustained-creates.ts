@@ -17,6 +17,7 @@ import { startService, type ServiceProcess } from '../support/service-process.js
 import { driveCreates } from './drive-creates.js'
 import { seedPets, withDatabaseServer } from './load-database.js'
 import { summarise, type LoadReport } from './load-report.js'
+import { cpuBetween, cpuMsOf } from './process-cpu.js'
 import { verifyCreates } from './verify-creates.js'
 
 export type SustainedCreatesOptions = {
@@ -36,7 +37,7 @@ const stopService = async (service: ServiceProcess) => {
 }
 
 export const runSustainedCreates = (options: SustainedCreatesOptions): Promise<LoadReport> =>
-  withDatabaseServer(options.mongodbUri, async (serverUri) => {
+  withDatabaseServer(options.mongodbUri, async (serverUri, databasePid) => {
     const uri = uriWithDatabase(serverUri, freshDatabaseName())
     const client = await new MongoClient(uri, { useBigInt64: true }).connect()
     const db = client.db()
@@ -50,18 +51,28 @@ export const runSustainedCreates = (options: SustainedCreatesOptions): Promise<L
       }
       for (let i = 0; i < options.instances; i++) services.push(await startService(env))
       const prefix = `load-${randomBytes(4).toString('hex')}`
+      const pids = [...services.map((s) => s.process.pid), databasePid]
+      const cpuBefore = pids.map(cpuMsOf)
+      const loadBefore = process.cpuUsage()
       const answers = await driveCreates({
         ports: services.map((s) => s.port),
         concurrency: options.concurrency,
         seconds: options.seconds,
         prefix,
       })
+      const loadCpu = process.cpuUsage(loadBefore)
+      const cpuAfter = pids.map(cpuMsOf)
+      const cpuMs = {
+        services: cpuBetween(cpuBefore.slice(0, -1), cpuAfter.slice(0, -1)),
+        database: cpuBetween(cpuBefore.slice(-1), cpuAfter.slice(-1)),
+        load: (loadCpu.user + loadCpu.system) / 1000,
+      }
       await Promise.all(services.map(stopService))
       if (process.env.LOAD_DEBUG)
         for (const s of services) console.error(s.output.slice(0, 20).join('\n'))
       services.splice(0)
       const verdict = await verifyCreates(db, prefix, answers)
-      return summarise(options, answers, verdict)
+      return summarise(options, answers, verdict, cpuMs)
     } finally {
       await Promise.all(services.map(stopService))
       await db.dropDatabase().catch(() => undefined)

@@ -99,7 +99,7 @@ export const createGroupInsert = (options: GroupInsertOptions) => {
     try {
       // Together, so that the creates of one group share a single catch-up lookup.
       await Promise.all(
-        retry.map((sent) => ids.collided(sent.id, ++sent.attempts >= CATCH_UP_AFTER)),
+        retry.map((sent) => ids.collided(sent.id, sent.attempts++ >= CATCH_UP_AFTER)),
       )
       queue.unshift(...retry.map(({ id: _id, ...waiting }) => waiting))
     } catch (failure) {

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+import { rmSync } from 'node:fs'
 import type { Db } from 'mongodb'
 
 /**
@@ -13,11 +14,14 @@ export const withDatabaseServer = async <A>(
   const out = execFileSync('test/ferretdb/start.sh', { encoding: 'utf8' })
   const started = /MONGODB_URI=(\S+)/.exec(out)?.[1]
   const pid = /FERRETDB_PID=(\d+)/.exec(out)?.[1]
+  const data = /FERRETDB_DATA=(\S+)/.exec(out)?.[1]
   if (started === undefined || pid === undefined) throw new Error(`FerretDB did not start: ${out}`)
   try {
     return await body(started, Number(pid))
   } finally {
     execFileSync('test/ferretdb/stop.sh', [pid], { stdio: 'ignore' })
+    // The fresh data directory start.sh made for this server, and nothing else.
+    if (data !== undefined) rmSync(data, { recursive: true, force: true })
   }
 }
 

@@ -1,6 +1,7 @@
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { MongoClient, type Db } from 'mongodb'
-import type { CheckReadiness, PetStore } from '../../core/index.js'
+import type { CheckReadiness, IdempotencyStore, PetStore } from '../../core/index.js'
+import { createMongoIdempotencyStore } from './idempotency-store.js'
 import { ensureIndexes } from './indexes.js'
 import { createMongoPetStore } from './pet-store.js'
 import { fromDriver } from './store-failure.js'
@@ -16,6 +17,7 @@ export type MongoOptions = {
 
 export type MongoStorage = {
   readonly store: PetStore
+  readonly idempotency: IdempotencyStore
   readonly db: Db
   readonly checkReadiness: CheckReadiness
   readonly close: () => Promise<void>
@@ -90,6 +92,7 @@ export const connectMongo = async (options: MongoOptions): Promise<MongoStorage>
       timeoutMs: options.timeoutMs,
       maxConcurrent: poolSizeOf(options.uri) || DEFAULT_POOL_SIZE,
     }),
+    idempotency: createMongoIdempotencyStore(db),
     db,
     checkReadiness: () => TE.asUnit(fromDriver(() => db.command({ ping: 1 }))),
     close: () => client.close(),

@@ -61,23 +61,37 @@ export const createMongoPetStore = (db: Db, options: MongoPetStoreOptions = {}):
    * our own earlier attempt: each attempt takes a fresh id, and a driver retry of this insert
    * (retryable writes) is recognised by the server, which answers it with the first result.
    */
-  const insertAs = async (pet: NewPet, id: bigint, op: string, deadline: Deadline) => {
+  const insertAs = async (
+    pet: NewPet,
+    id: bigint,
+    op: string,
+    keyed: boolean,
+    deadline: Deadline,
+  ): Promise<Pet | undefined> => {
     try {
       await pets.insertOne(toDocument(pet, id, op), { maxTimeMS: deadline.check() })
-      return true
+      return { ...pet, id } as Pet
     } catch (error) {
-      if (isDuplicateKey(error)) return false
-      throw error
+      if (!isDuplicateKey(error)) throw error
     }
+    if (!keyed) return undefined
+    // A caller's op may be stored already (the unique `_op` index refused it): that pet is the
+    // answer. Only a keyed create pays this read, and only on a collision.
+    const earlier = await pets.findOne(
+      { _op: op },
+      { projection: PROJECTION, maxTimeMS: deadline.check() },
+    )
+    return earlier === null ? undefined : (fromDocument(earlier) ?? corrupt(earlier))
   }
 
-  const insertPet = (pet: NewPet) =>
+  const insertPet = (pet: NewPet, callerOp?: string) =>
     bounded(async (deadline) => {
-      const op = randomUUID()
+      const op = callerOp ?? randomUUID()
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
         deadline.check()
         const id = await ids.next()
-        if (await insertAs(pet, id, op, deadline)) return { ...pet, id } as Pet
+        const stored = await insertAs(pet, id, op, callerOp !== undefined, deadline)
+        if (stored !== undefined) return stored
         deadline.check()
         await ids.collided(id, attempt >= CATCH_UP_AFTER)
       }

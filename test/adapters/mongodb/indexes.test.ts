@@ -1,6 +1,11 @@
 import { expect } from 'chai'
 import { MongoClient, type CommandStartedEvent } from 'mongodb'
-import { connectMongo, createMongoPetStore, PETS } from '../../../adapters/mongodb/index.js'
+import {
+  connectMongo,
+  createMongoPetStore,
+  IDEMPOTENCY_KEYS,
+  PETS,
+} from '../../../adapters/mongodb/index.js'
 import type { PetId } from '../../../core/index.js'
 import { freshDatabaseName, requireMongo, uriWithDatabase } from '../../support/mongo.js'
 
@@ -10,7 +15,7 @@ describe('MongoDB adapter: indexes and query shape', function () {
     uri = requireMongo(this)
   })
 
-  it('creates the id and {status, _id} indexes at start, idempotently, in the database of the URI', async () => {
+  it('creates the id, {status, _id}, unique _op and key expiry indexes at start, idempotently, in the database of the URI', async () => {
     const database = freshDatabaseName()
     const options = { uri: uriWithDatabase(uri, database), timeoutMs: 3000, startupTimeoutMs: 5000 }
     const first = await connectMongo(options)
@@ -21,7 +26,17 @@ describe('MongoDB adapter: indexes and query shape', function () {
       const keys = indexes.map((index) => JSON.stringify(index.key))
       expect(keys).to.include('{"_id":1}')
       expect(keys).to.include('{"status":1,"_id":1}')
-      expect(indexes).to.have.length(2)
+      expect(indexes.find((index) => index.name === '_op_1')).to.deep.include({
+        key: { _op: 1 },
+        unique: true,
+      })
+      expect(indexes).to.have.length(3)
+      // A TTL index where the server has them (MongoDB), else a plain one for the purge (FerretDB).
+      const expiry = (await second.db.collection(IDEMPOTENCY_KEYS).listIndexes().toArray()).find(
+        (index) => JSON.stringify(index.key) === '{"expiresAt":1}',
+      )
+      expect(expiry?.name).to.be.oneOf(['expiresAt_ttl', 'expiresAt_1'])
+      if (expiry?.name === 'expiresAt_ttl') expect(expiry.expireAfterSeconds).to.equal(0)
     } finally {
       await first.db.dropDatabase()
       await first.close()

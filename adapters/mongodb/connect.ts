@@ -92,7 +92,7 @@ export const connectMongo = async (options: MongoOptions): Promise<MongoStorage>
       timeoutMs: options.timeoutMs,
       maxConcurrent: poolSizeOf(options.uri) || DEFAULT_POOL_SIZE,
     }),
-    idempotency: createMongoIdempotencyStore(db),
+    idempotency: createMongoIdempotencyStore(db, { timeoutMs: options.timeoutMs }),
     db,
     checkReadiness: () => TE.asUnit(fromDriver(() => db.command({ ping: 1 }))),
     close: () => client.close(),

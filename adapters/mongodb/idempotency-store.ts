@@ -7,6 +7,7 @@ import {
   type IdempotencyScope,
   type IdempotencyStore,
 } from '../../core/index.js'
+import { withDeadline } from './deadline.js'
 import { fromDriver, isDuplicateKey } from './store-failure.js'
 
 export const IDEMPOTENCY_KEYS = 'idempotency_keys'
@@ -50,8 +51,15 @@ const toRecord = (doc: IdempotencyDocument): IdempotencyRecord => {
  * relies on transactions; the one guarantee that matters (one pet per key) is the pets'
  * unique `_op` index, not anything here.
  */
-export const createMongoIdempotencyStore = (db: Db): IdempotencyStore => {
+export const createMongoIdempotencyStore = (
+  db: Db,
+  options: { readonly timeoutMs?: number } = {},
+): IdempotencyStore => {
   const keys: Collection<IdempotencyDocument> = db.collection(IDEMPOTENCY_KEYS)
+  // Each call has the pet store's budget (STORE_TIMEOUT_MS), so a keyed create stays bounded.
+  const timeoutMs = options.timeoutMs ?? 2000
+  const bounded = <A>(run: () => Promise<A>) =>
+    fromDriver(() => withDeadline(timeoutMs, () => run()))
   let purgedAt = -Infinity
 
   const purge = async (now: number) =>
@@ -83,7 +91,7 @@ export const createMongoIdempotencyStore = (db: Db): IdempotencyStore => {
 
   return {
     claimKey: (scope, { fingerprint, leaseUntil, expiresAt }, now) =>
-      fromDriver(() => {
+      bounded(() => {
         if (now - purgedAt >= PURGE_EVERY_MS) {
           purgedAt = now
           purge(now).catch(() => (purgedAt = -Infinity))
@@ -100,12 +108,12 @@ export const createMongoIdempotencyStore = (db: Db): IdempotencyStore => {
         return claim(doc, now)
       }),
     takeOverKey: (scope, op, expected, leaseUntil) =>
-      fromDriver(async () => {
+      bounded(async () => {
         const filter = { ...pendingOf(scope, op), leaseUntil: expected }
         return (await keys.updateOne(filter, { $set: { leaseUntil } })).modifiedCount === 1
       }),
     completeKey: (scope, op, pet) =>
-      fromDriver(async () => {
+      bounded(async () => {
         const stored: StoredPet = {
           id: pet.id,
           name: pet.name,
@@ -115,9 +123,9 @@ export const createMongoIdempotencyStore = (db: Db): IdempotencyStore => {
         await keys.updateOne({ _id: idOf(scope), op }, { $set: { pet: stored, leaseUntil: 0 } })
       }),
     releaseKey: (scope, op) =>
-      fromDriver(
+      bounded(
         async () => void (await keys.updateOne(pendingOf(scope, op), { $set: { leaseUntil: 0 } })),
       ),
-    purgeExpiredKeys: (now) => fromDriver(() => purge(now)),
+    purgeExpiredKeys: (now) => bounded(() => purge(now)),
   }
 }

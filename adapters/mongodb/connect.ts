@@ -2,6 +2,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import { MongoClient, type Db } from 'mongodb'
 import type { CheckReadiness, IdempotencyStore, PetStore } from '../../core/index.js'
 import { createMongoIdempotencyStore } from './idempotency-store.js'
+import { retryDropped } from './index-build.js'
 import { ensureIndexes } from './indexes.js'
 import { createMongoPetStore } from './pet-store.js'
 import { fromDriver } from './store-failure.js'
@@ -81,8 +82,14 @@ export const connectMongo = async (options: MongoOptions): Promise<MongoStorage>
   })
   const db = client.db(databaseOf(options.uri))
   try {
+    const deadline = Date.now() + options.startupTimeoutMs
     await reachable(db, options)
-    await ensureIndexes(db)
+    // Instances started together build the same indexes at once, and the server may drop a
+    // connection on it (FerretDB v1 does): creating only what is missing, retried briefly.
+    await retryDropped(() => ensureIndexes(db), {
+      deadline: Math.max(deadline, Date.now() + 2000),
+      ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
+    })
   } catch (error) {
     await client.close()
     throw error

@@ -1,31 +1,28 @@
 import type { Db } from 'mongodb'
 import { ensureIdempotencyIndexes } from './idempotency-indexes.js'
+import { ensureIndex, indexNames, type IndexSpec } from './index-build.js'
 import { PETS } from './pet-store.js'
 
 /**
- * Every access path has an index: `_id` (unique, built in) for get-by-id and the unfiltered
+ * The secondary indexes of the pets; `_id` is indexed by MongoDB itself, which serves the
  * listing, `{status, _id}` for the filtered listing (equality, then range and sort on _id).
- * createIndexes is idempotent, so every instance runs it at start.
+ *
+ * `_idem_1` makes an idempotent create exactly-once: one pet per Idempotency-Key op, whatever
+ * the timing. Only keyed creates set `_idem`, and the index is sparse, so documents without it
+ * (every keyless create, and any older data) have no entry and can never make the build fail.
+ * (FerretDB v1 ignores `sparse` but indexes a missing field as SQL NULL, which a unique index
+ * never counts as a duplicate; a partial index would do on MongoDB but FerretDB v1 refuses
+ * `partialFilterExpression`.)
  */
-export const PET_INDEXES = [
+export const PET_INDEXES: ReadonlyArray<IndexSpec> = [
   { key: { status: 1, _id: 1 }, name: 'status_1__id_1' },
-  // One pet per op, whatever the timing: what makes an idempotent create exactly-once.
-  { key: { _op: 1 }, name: '_op_1', unique: true },
-] as const
+  { key: { _idem: 1 }, name: '_idem_1', unique: true, sparse: true },
+]
 
+/** Every instance runs this at start: it creates what is missing and tolerates a sibling's build. */
 export const ensureIndexes = async (db: Db): Promise<void> => {
   const pets = db.collection(PETS)
-  // Only the missing ones: FerretDB v1 drops the connection when a unique index is created again.
-  const have = new Set(
-    (
-      await pets
-        .listIndexes()
-        .toArray()
-        .catch(() => [])
-    ).map((index) => String(index.name)),
-  )
-  const missing = PET_INDEXES.filter((index) => !have.has(index.name))
-  if (missing.length > 0)
-    await pets.createIndexes(missing.map((index) => ({ ...index, key: { ...index.key } })))
+  const existing = await indexNames(pets)
+  for (const spec of PET_INDEXES) await ensureIndex(pets, spec, existing)
   await ensureIdempotencyIndexes(db)
 }

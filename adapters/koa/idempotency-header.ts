@@ -9,6 +9,9 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed'
  * which can look like one quoted key).
  */
 export const idempotencyKeyOf = (req: IncomingMessage): unknown => {
+  // `headers` is built already (Koa reads it); `headersDistinct` is built on first use, for every
+  // header, so a request without the key never pays for it.
+  if (req.headers['idempotency-key'] === undefined) return undefined
   const values = req.headersDistinct['idempotency-key']
   if (values === undefined) return undefined
   return values.length === 1 ? values[0] : values

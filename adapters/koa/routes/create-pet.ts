@@ -37,7 +37,7 @@ export const createPetRoute: Route = {
         name: 'Idempotency-Key',
         in: 'header',
         required: false,
-        description: `Makes a retry safe (IETF httpapi Idempotency-Key draft). A quoted string (RFC 8941) or a bare value of \`A-Z a-z 0-9 - . _ ~ : + / =\`, 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters, sent once. For 24 h, a request with the same key and the same body, from the same API key, gets the first answer again (status, body, Location) with \`Idempotent-Replayed: true\` and stores nothing; with another body it is 422; while the first is still in flight it is 409. Keys are scoped to the API key.`,
+        description: `Makes a retry safe (IETF httpapi Idempotency-Key draft). A quoted string (RFC 8941) or a bare value of \`A-Z a-z 0-9 - . _ ~ : + / =\`, 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters, sent once. For 24 h, a request with the same key and the same body, from the same API key, gets the first answer again (status, body, Location) with \`Idempotent-Replayed: true\` and stores nothing; with another body it is 422; while the first is still in flight it is 409. Keys are scoped to the API key. Without a key, a 503 leaves the outcome unknown: the pet may have been stored, and a plain retry may store it twice.`,
         schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN },
       },
     ],

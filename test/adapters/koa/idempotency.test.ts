@@ -8,7 +8,9 @@ import {
 import { idempotencyKeyOf } from '../../../adapters/koa/idempotency-header.js'
 import { createPetIdempotently, storeUnavailable, type PetStore } from '../../../core/index.js'
 import type { Storage } from '../../../apps/server/storage.js'
-import { auth, OTHER_KEY, startTestApi, type TestApi } from '../../support/app.js'
+import { inMemoryStorage } from '../../../apps/server/storage.js'
+import { auth, OTHER_KEY, startTestApi, TEST_KEY, type TestApi } from '../../support/app.js'
+import { sendRaw } from '../../support/raw.js'
 import { forEachBackend, storageFor } from '../../support/backends.js'
 import { expectError } from '../../support/expect-error.js'
 
@@ -150,7 +152,11 @@ forEachBackend('HTTP: Idempotency-Key on POST /pets', (backend) => {
 
 describe('Idempotency-Key: a repeated header', () => {
   it('reaches the use case as every value, and is refused as sent more than once', async () => {
-    const key = idempotencyKeyOf({ headersDistinct: { 'idempotency-key': ['a', 'a'] } } as never)
+    // As Node presents two headers: joined in `headers`, every value in `headersDistinct`.
+    const key = idempotencyKeyOf({
+      headers: { 'idempotency-key': 'a, a' },
+      headersDistinct: { 'idempotency-key': ['a', 'a'] },
+    } as never)
     expect(key).to.deep.equal(['a', 'a'])
     const create = createPetIdempotently({
       ...createInMemoryPetStore(),
@@ -160,5 +166,36 @@ describe('Idempotency-Key: a repeated header', () => {
     const result = await create({ keyId: 'k', key, body: rex })()
     expect(result._tag === 'Left' && result.left).to.deep.include({ _tag: 'InvalidInput' })
     expect(JSON.stringify(result)).to.include('must be sent once')
+  })
+})
+
+describe('Idempotency-Key: a repeated header over the wire', () => {
+  it('answers 400 invalid_request and stores nothing, even when both values are equal', async () => {
+    const storage = inMemoryStorage()
+    const api = await startTestApi({ storage })
+    try {
+      const body = '{"name":"Rex","categoryId":1}'
+      const reply = await sendRaw(
+        api.port,
+        [
+          'POST /v1/pets HTTP/1.1',
+          'Host: localhost',
+          `Authorization: Bearer ${TEST_KEY}`,
+          'Content-Type: application/json',
+          'Idempotency-Key: same',
+          'Idempotency-Key: same',
+          `Content-Length: ${body.length}`,
+          'Connection: close',
+          '',
+          body,
+        ].join('\r\n'),
+      )
+      expect(reply.status).to.equal(400)
+      expect(reply.body).to.include('"code":"invalid_request"')
+      expect(reply.body).to.include('must be sent once')
+      expect(await countPets(storage.store)).to.equal(0)
+    } finally {
+      await api.close()
+    }
   })
 })

@@ -13,6 +13,7 @@ export type MongoOptions = {
   readonly timeoutMs: number
   /** How long start-up keeps trying to reach the database before it gives up. */
   readonly startupTimeoutMs: number
+  /** Told of each failed attempt at start: a ping unanswered, or a connection dropped while building indexes. */
   readonly onRetry?: (error: unknown) => void
 }
 

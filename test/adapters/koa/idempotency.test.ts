@@ -142,7 +142,9 @@ forEachBackend('HTTP: Idempotency-Key on POST /pets', (backend) => {
     const first = postWith(api, 'slow-1', rex)
     // Once the pet has landed, the first request holds the key until its (lost) answer.
     while ((await countPets(storage.store)) === 0) await sleep(20)
-    expectError(await postWith(api, 'slow-1', rex), 409, 'idempotency_key_in_use')
+    const inFlight = await postWith(api, 'slow-1', rex)
+    expectError(inFlight, 409, 'idempotency_key_in_use')
+    expect(inFlight.headers['retry-after']).to.match(/^[1-9][0-9]*$/)
     expectError(await first, 503, 'unavailable')
     const retry = await postWith(api, 'slow-1', rex)
     expect(retry.status).to.equal(201)

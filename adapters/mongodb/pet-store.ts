@@ -3,7 +3,7 @@ import * as O from 'fp-ts/lib/Option.js'
 import type { Collection, Db, Filter } from 'mongodb'
 import type { NewPet, Pet, PetPageRequest, PetStore } from '../../core/index.js'
 import { withDeadline, type Deadline } from './deadline.js'
-import { fromDocument, toDocument, type PetDocument } from './documents.js'
+import { fromDocument, toDocument, toKeyedDocument, type PetDocument } from './documents.js'
 import { createGate } from './gate.js'
 import { createIdAllocator, type BlockDocument, type CounterDocument } from './ids.js'
 import { fromDriver, isDuplicateKey } from './store-failure.js'
@@ -15,7 +15,7 @@ export const ID_BLOCKS = 'id_blocks'
 const MAX_ATTEMPTS = 8
 /** Collisions of one create after which the counter is taken to be behind the ids in use. */
 const CATCH_UP_AFTER = 3
-const PROJECTION = { _op: 0 } as const
+const PROJECTION = { _op: 0, _idem: 0 } as const
 
 export type MongoPetStoreOptions = {
   /** The budget of one store call, retries included (STORE_TIMEOUT_MS). */
@@ -57,27 +57,43 @@ export const createMongoPetStore = (db: Db, options: MongoPetStoreOptions = {}):
     )
 
   /**
-   * True when stored under `id`; false when another writer holds it. A duplicate key is never
-   * our own earlier attempt: each attempt takes a fresh id, and a driver retry of this insert
-   * (retryable writes) is recognised by the server, which answers it with the first result.
+   * The pet when stored under `id`; undefined when another writer holds that id. A duplicate
+   * `_id` is never our own earlier attempt: each attempt takes a fresh id, and a driver retry of
+   * this insert (retryable writes) is recognised by the server, which answers it with the first
+   * result. A keyed create (`keyed`) whose op is stored already gets that earlier pet instead.
    */
-  const insertAs = async (pet: NewPet, id: bigint, op: string, deadline: Deadline) => {
+  const insertAs = async (
+    pet: NewPet,
+    id: bigint,
+    op: string,
+    keyed: boolean,
+    deadline: Deadline,
+  ): Promise<Pet | undefined> => {
     try {
-      await pets.insertOne(toDocument(pet, id, op), { maxTimeMS: deadline.check() })
-      return true
+      const doc = keyed ? toKeyedDocument(pet, id, op) : toDocument(pet, id, op)
+      await pets.insertOne(doc, { maxTimeMS: deadline.check() })
+      return { ...pet, id } as Pet
     } catch (error) {
-      if (isDuplicateKey(error)) return false
-      throw error
+      if (!isDuplicateKey(error)) throw error
     }
+    if (!keyed) return undefined
+    // A caller's op may be stored already (the unique `_idem` index refused it): that pet is the
+    // answer. Only a keyed create pays this read, and only on a collision.
+    const earlier = await pets.findOne(
+      { _idem: op },
+      { projection: PROJECTION, maxTimeMS: deadline.check() },
+    )
+    return earlier === null ? undefined : (fromDocument(earlier) ?? corrupt(earlier))
   }
 
-  const insertPet = (pet: NewPet) =>
+  const insertPet = (pet: NewPet, callerOp?: string) =>
     bounded(async (deadline) => {
-      const op = randomUUID()
+      const op = callerOp ?? randomUUID()
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
         deadline.check()
         const id = await ids.next()
-        if (await insertAs(pet, id, op, deadline)) return { ...pet, id } as Pet
+        const stored = await insertAs(pet, id, op, callerOp !== undefined, deadline)
+        if (stored !== undefined) return stored
         deadline.check()
         await ids.collided(id, attempt >= CATCH_UP_AFTER)
       }

@@ -77,7 +77,7 @@ const targets = (run: Run, ceiling: string, service: string): Target[] => {
   ]
 }
 
-export const markdown = (run: Run, ceiling: string, service: string): string => {
+export const markdown = (run: Run, ceiling: string, services: ReadonlyArray<string>): string => {
   const m = run.meta
   const rows = Object.entries(run.samples).flatMap(([scenario, byImpl]) =>
     Object.entries(byImpl).map(([impl, samples]) => {
@@ -111,9 +111,12 @@ export const markdown = (run: Run, ceiling: string, service: string): string => 
     '| --- | --- |',
     ...memory,
     '',
-    `**Targets** (\`${service}\` against \`${ceiling}\`):`,
-    '',
-    ...targets(run, ceiling, service).map((t) => `- ${t.met ? 'met' : '**NOT MET**'}: ${t.text}`),
+    ...services.flatMap((service) => [
+      `**Targets** (\`${service}\` against \`${ceiling}\`):`,
+      '',
+      ...targets(run, ceiling, service).map((t) => `- ${t.met ? 'met' : '**NOT MET**'}: ${t.text}`),
+      '',
+    ]),
     ...(run.notes.length > 0 ? ['', ...run.notes.map((n) => `- **${n}**`)] : []),
     '',
   ].join('\n')

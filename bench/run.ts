@@ -17,6 +17,7 @@ import {
   LOAD_CORE,
   pinned,
   SERVICE,
+  SERVICE_WITH_METRICS,
   service,
   startServer,
   type Server,
@@ -132,7 +133,7 @@ const measure = async (server: Server, scenario: Scenario, secs: number): Promis
 }
 
 if (args.baseline !== undefined)
-  IMPLEMENTATIONS.push({ ...service(undefined, args.baseline), name: `baseline: ${args.baseline}` })
+  IMPLEMENTATIONS.push(service(`baseline: ${args.baseline}`, {}, args.baseline))
 log('npm run build (the service runs compiled, as the README starts it)')
 execSync('npm run build', { stdio: ['ignore', 'ignore', 'inherit'] })
 if (!canPin) log('WARNING: taskset cannot pin here: servers and load share both cores')
@@ -192,7 +193,8 @@ try {
 
 const mongo = args.mongodb ? await mongodb(log, args.creates) : []
 
-const table = markdown(run, CEILING.name, SERVICE.name) + mongo.join('\n')
+const table =
+  markdown(run, CEILING.name, [SERVICE.name, SERVICE_WITH_METRICS.name]) + mongo.join('\n')
 mkdirSync('bench/results', { recursive: true })
 writeFileSync('bench/results/latest.md', `${table}\n`)
 writeFileSync('bench/results/latest.json', `${JSON.stringify(run, null, 2)}\n`)

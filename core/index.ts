@@ -17,10 +17,17 @@ export {
   LIMIT_MIN,
 } from './domain/list-query.js'
 export type { ListPetsQuery } from './domain/list-query.js'
+export {
+  IdempotencyKey,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_PATTERN,
+} from './domain/idempotency-key.js'
+export { petFingerprint } from './domain/pet-fingerprint.js'
 export { decodeWith } from './domain/decode.js'
 export * from './domain/errors.js'
 export type * from './ports/pet-store.js'
 export type * from './ports/api-keys.js'
+export type * from './ports/idempotency-store.js'
 export { silentLogger, type Logger } from './ports/logger.js'
 export type * from './ports/api-key-registry.js'
 export { Scope, ALL_SCOPES } from './domain/scope.js'
@@ -29,3 +36,11 @@ export { listPets, type ListPetsDeps, type PetPage } from './use-cases/list-pets
 export { getPet, type GetPetDeps } from './use-cases/get-pet.js'
 export { authenticate, type AuthenticateDeps } from './use-cases/authenticate.js'
 export { authorize } from './use-cases/authorize.js'
+export {
+  createPetIdempotently,
+  IDEMPOTENCY_DEFAULTS,
+  type CreatePetIdempotentlyDeps,
+  type IdempotencyPolicy,
+  type IdempotentCreate,
+  type IdempotentResult,
+} from './use-cases/create-pet-idempotently.js'

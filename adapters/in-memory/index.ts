@@ -1,4 +1,5 @@
 /** In-memory adapters: the zero-set-up default of the service, and handy for embedders' tests. */
+export { createInMemoryIdempotencyStore } from './idempotency-store.js'
 export {
   createInMemoryPetStore,
   IN_MEMORY_CAPACITY_DEFAULT,

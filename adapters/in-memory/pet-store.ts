@@ -41,15 +41,20 @@ export const createInMemoryPetStore = (options: InMemoryPetStoreOptions = {}): P
   const all: Pet[] = []
   const byId = new Map<bigint, Pet>()
   const byStatus = new Map<PetStatus, Pet[]>()
+  /** Pets inserted with an op, by op: an op is stored at most once. */
+  const byOp = new Map<string, Pet>()
   let lastId = 0n
 
-  const insertPet = (newPet: NewPet) => {
+  const insertPet = (newPet: NewPet, op?: string) => {
+    const earlier = op === undefined ? undefined : byOp.get(op)
+    if (earlier !== undefined) return TE.right<never, Pet>(earlier)
     if (all.length >= capacity) return TE.left(storeFull(capacity))
     if (lastId >= INT64_MAX) return TE.left(storeUnavailable('the identifier space is exhausted'))
     lastId += 1n
     const pet = { ...newPet, id: lastId as PetId }
     all.push(pet)
     byId.set(pet.id, pet)
+    if (op !== undefined) byOp.set(op, pet)
     if (pet.status !== undefined) {
       const list = byStatus.get(pet.status) ?? []
       list.push(pet)

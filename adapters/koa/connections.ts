@@ -5,7 +5,15 @@ import { answerError } from './client-error.js'
 /** Connections beyond the cap that are still accepted, only to be told 503 and closed. */
 export const OVERFLOW_CONNECTIONS = 32
 
-type State = { busy: number; refused: boolean }
+type State = { refused: boolean }
+
+/**
+ * Whether a request is in progress on the connection: node:http gives the socket to the request's
+ * response as soon as the request line and headers are in, until the response is finished. Read
+ * here rather than counted with a listener on every response (a listener per request).
+ */
+const busy = (socket: Socket): boolean =>
+  (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage != null
 
 export type Connections = {
   /** Open connections now. */
@@ -31,7 +39,7 @@ export const trackConnections = (server: Server, max: number): Connections => {
 
   const evictIdle = (): boolean => {
     for (const [socket, state] of open)
-      if (state.busy === 0 && !state.refused) {
+      if (!state.refused && !busy(socket)) {
         socket.destroy()
         open.delete(socket)
         return true
@@ -44,23 +52,19 @@ export const trackConnections = (server: Server, max: number): Connections => {
       socket.destroy()
       return
     }
-    const state: State = { busy: 0, refused: open.size >= max }
+    const state: State = { refused: open.size >= max }
     open.set(socket, state)
     socket.once('close', () => open.delete(socket))
     // A refused connection that never sends a request does not linger.
     if (state.refused) socket.setTimeout(1000, () => socket.destroy())
   })
 
-  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
-    const state = open.get(req.socket)
-    if (state === undefined) return
-    state.busy++
-    res.once('close', () => state.busy--)
+  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
     if (draining) res.setHeader('Connection', 'close')
   })
 
   const closeIdle = () => {
-    for (const [socket, state] of open) if (state.busy === 0) socket.destroy()
+    for (const socket of open.keys()) if (!busy(socket)) socket.destroy()
   }
 
   return {

@@ -1,5 +1,11 @@
 import Koa from 'koa'
-import type { ApiKeys, CheckReadiness, Logger, PetStore } from '../../core/index.js'
+import type {
+  ApiKeys,
+  CheckReadiness,
+  IdempotencyStore,
+  Logger,
+  PetStore,
+} from '../../core/index.js'
 import type { AppState } from './app-state.js'
 import { deprecationHeaders, type DeprecationPolicy } from './deprecation.js'
 import { cors } from './middleware/cors.js'
@@ -20,6 +26,11 @@ export type KoaAppDeps = PetStore &
     readonly now: () => number
     /** Whether the store can serve requests, for /readyz. */
     readonly checkReadiness: CheckReadiness
+    /**
+     * Where Idempotency-Keys are kept; shared by every instance in production. Absent, a create
+     * that sends a key is refused with 501 rather than run without the guarantee it asks for.
+     */
+    readonly idempotency?: IdempotencyStore
     /** Metrics: told of every request when given. */
     readonly observeRequest?: RequestObserver
   }
@@ -45,7 +56,14 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
     retryAfterSeconds: options.retryAfterSeconds,
     logger: deps.logger,
   })
-  const router = createRouter({ store: deps, basePath, maxBodyBytes, respond, now: deps.now })
+  const router = createRouter({
+    store: deps,
+    ...(deps.idempotency === undefined ? {} : { idempotency: deps.idempotency }),
+    basePath,
+    maxBodyBytes,
+    respond,
+    now: deps.now,
+  })
   const deprecation = deprecationHeaders(options.deprecation, basePath)
   const limits =
     options.rateLimits === undefined ? undefined : createRateLimits(options.rateLimits, deps.now)

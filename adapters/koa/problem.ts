@@ -25,10 +25,12 @@ export const ERROR_CODES = {
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
+  idempotency_key_in_use: 409,
   gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   expectation_failed: 417,
+  idempotency_key_reused: 422,
   rate_limited: 429,
   headers_too_large: 431,
   internal: 500,
@@ -119,6 +121,17 @@ export const toErrorResponse = (problem: Problem, retryAfterSeconds: number): Er
       return {
         code: 'insufficient_storage',
         message: `the store is full (${problem.capacity} pets): nothing more can be created`,
+      }
+    case 'IdempotencyKeyInUse':
+      return {
+        code: 'idempotency_key_in_use',
+        message: 'a request with this Idempotency-Key is still being processed; retry later',
+        headers: { 'Retry-After': String(retryAfterSeconds) },
+      }
+    case 'IdempotencyKeyReused':
+      return {
+        code: 'idempotency_key_reused',
+        message: 'this Idempotency-Key was used with another body; use a new key for a new pet',
       }
     case 'Internal':
       return { code: 'internal', message: 'an unexpected error occurred' }

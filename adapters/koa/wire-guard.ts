@@ -3,7 +3,11 @@ import { answerError } from './client-error.js'
 
 const hostCount = (raw: ReadonlyArray<string>): number => {
   let n = 0
-  for (let i = 0; i < raw.length; i += 2) if (raw[i]?.toLowerCase() === 'host') n++
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string
+    // The length first: most names are not four letters, and lower-casing each one allocates.
+    if (name.length === 4 && name.toLowerCase() === 'host') n++
+  }
   return n
 }
 

@@ -1,6 +1,8 @@
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { MongoClient, type Db } from 'mongodb'
-import type { CheckReadiness, PetStore } from '../../core/index.js'
+import type { CheckReadiness, IdempotencyStore, PetStore } from '../../core/index.js'
+import { createMongoIdempotencyStore } from './idempotency-store.js'
+import { retryDropped } from './index-build.js'
 import { ensureIndexes } from './indexes.js'
 import { createMongoPetStore } from './pet-store.js'
 import { fromDriver } from './store-failure.js'
@@ -11,11 +13,13 @@ export type MongoOptions = {
   readonly timeoutMs: number
   /** How long start-up keeps trying to reach the database before it gives up. */
   readonly startupTimeoutMs: number
+  /** Told of each failed attempt at start: a ping unanswered, or a connection dropped while building indexes. */
   readonly onRetry?: (error: unknown) => void
 }
 
 export type MongoStorage = {
   readonly store: PetStore
+  readonly idempotency: IdempotencyStore
   readonly db: Db
   readonly checkReadiness: CheckReadiness
   readonly close: () => Promise<void>
@@ -79,8 +83,14 @@ export const connectMongo = async (options: MongoOptions): Promise<MongoStorage>
   })
   const db = client.db(databaseOf(options.uri))
   try {
+    const deadline = Date.now() + options.startupTimeoutMs
     await reachable(db, options)
-    await ensureIndexes(db)
+    // Instances started together build the same indexes at once, and the server may drop a
+    // connection on it (FerretDB v1 does): creating only what is missing, retried briefly.
+    await retryDropped(() => ensureIndexes(db), {
+      deadline: Math.max(deadline, Date.now() + 2000),
+      ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
+    })
   } catch (error) {
     await client.close()
     throw error
@@ -90,6 +100,7 @@ export const connectMongo = async (options: MongoOptions): Promise<MongoStorage>
       timeoutMs: options.timeoutMs,
       maxConcurrent: poolSizeOf(options.uri) || DEFAULT_POOL_SIZE,
     }),
+    idempotency: createMongoIdempotencyStore(db, { timeoutMs: options.timeoutMs }),
     db,
     checkReadiness: () => TE.asUnit(fromDriver(() => db.command({ ping: 1 }))),
     close: () => client.close(),

@@ -1,7 +1,7 @@
 import type { Collection } from 'mongodb'
 import type { NewPet, Pet } from '../../core/index.js'
 import type { Deadline } from './deadline.js'
-import { toDocument, type PetDocument } from './documents.js'
+import { toDocument, toKeyedDocument, type PetDocument } from './documents.js'
 import type { Gate } from './gate.js'
 import type { IdAllocator } from './ids.js'
 import { insertOutcomes } from './insert-outcomes.js'
@@ -14,6 +14,8 @@ const CATCH_UP_AFTER = 3
 type Waiting = {
   readonly pet: NewPet
   readonly op: string
+  /** The op is the caller's (an Idempotency-Key's): at most one pet per op (`_idem`). */
+  readonly keyed: boolean
   readonly deadline: Deadline
   attempts: number
   readonly resolve: (pet: Pet) => void
@@ -25,6 +27,8 @@ export type GroupInsertOptions = {
   readonly pets: Collection<PetDocument>
   readonly ids: IdAllocator
   readonly gate: Gate
+  /** The pet already stored with a keyed create's op, if any. */
+  readonly storedFor: (op: string, maxTimeMS: number) => Promise<Pet | undefined>
   /** Inserts in flight at once from this instance; creates arriving meanwhile wait and go together. */
   readonly inFlight: number
   /** Creates in one insert at most. */
@@ -42,7 +46,7 @@ export type GroupInsertOptions = {
  * which could store the pet twice. A create whose deadline passes while it waits is never sent.
  */
 export const createGroupInsert = (options: GroupInsertOptions) => {
-  const { pets, ids, gate } = options
+  const { pets, ids, gate, storedFor } = options
   const queue: Waiting[] = []
   let running = 0
 
@@ -76,35 +80,50 @@ export const createGroupInsert = (options: GroupInsertOptions) => {
    * bounded by its own hard bound (deadline.ts), and a create whose budget ends first but whose
    * document lands in time answers 201 rather than 503.
    */
-  const send = async (taken: ReadonlyArray<Sent>) => {
+  const send = async (withIds: ReadonlyArray<Sent>) => {
     // Claiming a block may have taken a while: who ran out of time meanwhile is not sent.
-    const times = taken.map(left)
-    const group = taken.filter((_, i) => times[i] !== undefined)
+    const times = withIds.map(left)
+    const group = withIds.filter((_, i) => times[i] !== undefined)
     if (group.length === 0) return
     const maxTimeMS = Math.max(...times.map((ms) => ms ?? 0))
-    const docs = group.map((sent) => toDocument(sent.pet, sent.id, sent.op))
+    const docs = group.map((sent) =>
+      (sent.keyed ? toKeyedDocument : toDocument)(sent.pet, sent.id, sent.op),
+    )
     const error = await pets.insertMany(docs, { ordered: false, maxTimeMS }).then(
       () => undefined,
       (failure: unknown) => failure,
     )
-    const retry: Sent[] = []
+    const taken: Sent[] = []
     insertOutcomes(group.length, error).forEach((outcome, i) => {
       const sent = group[i] as Sent
       if (outcome.kind === 'stored') sent.resolve({ ...sent.pet, id: sent.id } as Pet)
-      else if (outcome.kind === 'taken' && sent.attempts < MAX_ATTEMPTS) retry.push(sent)
-      else if (outcome.kind === 'taken')
-        sent.reject(new Error(`no free id after ${MAX_ATTEMPTS} attempts`))
+      else if (outcome.kind === 'taken') taken.push(sent)
       else sent.reject(outcome.error)
     })
     try {
-      // Together, so that the creates of one group share a single catch-up lookup.
-      await Promise.all(
-        retry.map((sent) => ids.collided(sent.id, sent.attempts++ >= CATCH_UP_AFTER)),
-      )
-      queue.unshift(...retry.map(({ id: _id, ...waiting }) => waiting))
+      await retryTaken(taken)
     } catch (failure) {
-      for (const sent of retry) sent.reject(failure)
+      for (const sent of taken) sent.reject(failure)
     }
+  }
+
+  /**
+   * A refused document's id is held by another writer, or (keyed) its op is stored already:
+   * then that pet is the answer. The others try again with a fresh id, in the next group.
+   */
+  const retryTaken = async (taken: ReadonlyArray<Sent>) => {
+    const retry: Sent[] = []
+    for (const sent of taken) {
+      const ms = sent.keyed ? left(sent) : 0
+      if (ms === undefined) continue // out of time, answered
+      const earlier = sent.keyed ? await storedFor(sent.op, ms) : undefined
+      if (earlier !== undefined) sent.resolve(earlier)
+      else if (sent.attempts < MAX_ATTEMPTS) retry.push(sent)
+      else sent.reject(new Error(`no free id after ${MAX_ATTEMPTS} attempts`))
+    }
+    // Together, so that the creates of one group share a single catch-up lookup.
+    await Promise.all(retry.map((sent) => ids.collided(sent.id, sent.attempts++ >= CATCH_UP_AFTER)))
+    queue.unshift(...retry.map(({ id: _id, ...waiting }) => waiting))
   }
 
   /** Creates whose budget is spent leave the queue, having sent nothing. */
@@ -138,9 +157,9 @@ export const createGroupInsert = (options: GroupInsertOptions) => {
     }
   }
 
-  return (pet: NewPet, op: string, deadline: Deadline): Promise<Pet> =>
+  return (pet: NewPet, op: string, keyed: boolean, deadline: Deadline): Promise<Pet> =>
     new Promise<Pet>((resolve, reject) => {
-      queue.push({ pet, op, deadline, attempts: 1, resolve, reject })
+      queue.push({ pet, op, keyed, deadline, attempts: 1, resolve, reject })
       pump()
     })
 }

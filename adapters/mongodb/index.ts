@@ -8,3 +8,5 @@ export {
 export { createMongoPetStore, PETS, COUNTERS, ID_BLOCKS } from './pet-store.js'
 export { ensureIndexes, PET_INDEXES } from './indexes.js'
 export { createMongoApiKeyRegistry, API_KEYS_COLLECTION } from './api-keys.js'
+export { createMongoIdempotencyStore, IDEMPOTENCY_KEYS } from './idempotency-store.js'
+export { ensureIdempotencyIndexes, IDEMPOTENCY_TTL_INDEX } from './idempotency-indexes.js'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import * as O from 'fp-ts/lib/Option.js'
 import type { Collection, Db, Filter } from 'mongodb'
-import type { NewPet, PetPageRequest, PetStore } from '../../core/index.js'
+import type { NewPet, Pet, PetPageRequest, PetStore } from '../../core/index.js'
 import { withDeadline, type Deadline } from './deadline.js'
 import { fromDocument, type PetDocument } from './documents.js'
 import { createGate } from './gate.js'
@@ -20,7 +20,7 @@ export const ID_BLOCKS = 'id_blocks'
 export const DEFAULT_WRITERS = 1
 /** Creates in one insert at most: small documents, far below the 100,000 writes of a batch. */
 export const MAX_GROUP = 500
-const PROJECTION = { _op: 0 } as const
+const PROJECTION = { _op: 0, _idem: 0 } as const
 
 export type MongoPetStoreOptions = {
   /** The budget of one store call, retries included (STORE_TIMEOUT_MS). */
@@ -64,18 +64,31 @@ export const createMongoPetStore = (db: Db, options: MongoPetStoreOptions = {}):
       withDeadline(timeoutMs, (deadline) => gate.through(deadline, () => run(deadline))),
     )
 
+  /**
+   * The pet stored by an earlier create with this caller's op, if any: a keyed create whose
+   * insert the unique `_idem` index refused gets that pet. Only a keyed create pays this read,
+   * and only on a collision.
+   */
+  const storedFor = async (op: string, maxTimeMS: number): Promise<Pet | undefined> => {
+    const earlier = await pets.findOne({ _idem: op }, { projection: PROJECTION, maxTimeMS })
+    return earlier === null ? undefined : (fromDocument(earlier) ?? corrupt(earlier))
+  }
+
   const insertGrouped = createGroupInsert({
     pets,
     ids,
     gate,
+    storedFor,
     inFlight: options.writers ?? DEFAULT_WRITERS,
     maxGroup: MAX_GROUP,
   })
 
   /** Not through `bounded`: the group insert takes its place at the gate once per group. */
-  const insertPet = (pet: NewPet) =>
+  const insertPet = (pet: NewPet, callerOp?: string) =>
     fromDriver(() =>
-      withDeadline(timeoutMs, (deadline) => insertGrouped(pet, randomUUID(), deadline)),
+      withDeadline(timeoutMs, (deadline) =>
+        insertGrouped(pet, callerOp ?? randomUUID(), callerOp !== undefined, deadline),
+      ),
     )
 
   const findPet = (id: bigint) =>

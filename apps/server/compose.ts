@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type Koa from 'koa'
+import { createInMemoryIdempotencyStore } from '../../adapters/in-memory/index.js'
 import { createKoaApp, GET_PET_SUNSET, openApiJson } from '../../adapters/koa/index.js'
 import type { PrometheusMetrics } from '../../adapters/prometheus/index.js'
 import type { Logger } from '../../core/index.js'
@@ -32,6 +33,7 @@ export const composeApp = (
       logger,
       now,
       checkReadiness: storage.checkReadiness,
+      idempotency: storage.idempotency ?? createInMemoryIdempotencyStore(),
       ...(metrics === undefined ? {} : { observeRequest: metrics.observeRequest }),
     },
     {

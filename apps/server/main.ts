@@ -4,6 +4,7 @@ import { createHttpServer } from '../../adapters/koa/index.js'
 import { apiKeysFor, composeApp } from './compose.js'
 import { openStorage } from './storage.js'
 import { loadConfig, type Config } from './config.js'
+import { createLogDestination } from './log-destination.js'
 import { connectionCap } from './descriptor-limit.js'
 import { createShutdown } from './lifecycle.js'
 import { startMetrics } from './start-metrics.js'
@@ -18,10 +19,10 @@ const config: Config = E.isRight(loaded)
   ? loaded.right
   : fail(loaded.left.map((e) => `configuration: ${e}`).join('\n'), 2)
 // One write per log line was a third of the busy time under load: lines go out in 4 KB batches,
-// and within a quarter of a second when traffic is light; pino flushes what is left on exit.
-const destination = pino.destination({ sync: false, minLength: 4096 })
-const flusher = setInterval(() => destination.flush(), 250).unref()
-destination.once('close', () => clearInterval(flusher))
+// and within a quarter of a second when traffic is light; what is left is written on exit.
+const destination = createLogDestination()
+setInterval(destination.flush, 250).unref()
+process.once('exit', destination.flushSync)
 const logger = pino({ level: config.logLevel }, destination)
 
 const { keys, generated } = apiKeysFor(config)
@@ -83,6 +84,7 @@ server.listen(config.port, config.host, () => {
   // Announced last, and even when LOG_LEVEL hides info lines: scripts wait for it for the port.
   const announce = config.logLevel === 'silent' ? logger : logger.child({}, { level: 'info' })
   announce.info({ port, host: config.host ?? null, basePath: config.basePath, store }, 'listening')
+  destination.flush()
 })
 
 shutdown.onSignals(http, storage.close)

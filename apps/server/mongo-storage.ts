@@ -12,7 +12,11 @@ export const mongoStorage = async (
     uri,
     timeoutMs: config.storeTimeoutMs,
     startupTimeoutMs: config.startupTimeoutMs,
-    onRetry: (error) => logger.warn({ err: String(error) }, 'database not reachable yet, retrying'),
+    onRetry: (error) =>
+      logger.warn(
+        { err: String(error) },
+        'database not ready yet (unreachable, or a connection dropped while building indexes), retrying',
+      ),
   })
   return { ...storage, keyRegistry: createMongoApiKeyRegistry(storage.db) }
 }

@@ -1,11 +1,22 @@
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { createInMemoryPetStore } from '../../adapters/in-memory/index.js'
-import type { ApiKeyRegistry, CheckReadiness, Logger, PetStore } from '../../core/index.js'
+import {
+  createInMemoryIdempotencyStore,
+  createInMemoryPetStore,
+} from '../../adapters/in-memory/index.js'
+import type {
+  ApiKeyRegistry,
+  CheckReadiness,
+  IdempotencyStore,
+  Logger,
+  PetStore,
+} from '../../core/index.js'
 import type { Config } from './config.js'
 
 /** The store the service runs on, whichever it is: main, the tests and the bench all open it here. */
 export type Storage = {
   readonly store: PetStore
+  /** Idempotency keys, kept where the pets are, so that every instance sees them. */
+  readonly idempotency?: IdempotencyStore
   readonly checkReadiness: CheckReadiness
   readonly close: () => Promise<void>
   /** Where minted keys live, when the store holds them (MongoDB). */
@@ -19,6 +30,7 @@ export type StorageConfig = Pick<
 
 export const inMemoryStorage = (capacity?: number): Storage => ({
   store: createInMemoryPetStore({ capacity }),
+  idempotency: createInMemoryIdempotencyStore(),
   checkReadiness: () => TE.right(undefined),
   close: async () => {},
 })

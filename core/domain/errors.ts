@@ -24,8 +24,20 @@ export type StoreUnavailable = { readonly _tag: 'StoreUnavailable'; readonly det
 /** The store is at its configured capacity: nothing more can be created until it has room. */
 export type StoreFull = { readonly _tag: 'StoreFull'; readonly capacity: number }
 
+/** The idempotency key was first used with another body: the client reused a key by mistake. */
+export type IdempotencyKeyReused = { readonly _tag: 'IdempotencyKeyReused' }
+/** The first request with this idempotency key is still being processed. */
+export type IdempotencyKeyInUse = { readonly _tag: 'IdempotencyKeyInUse' }
+
 export type DomainError =
-  InvalidInput | Unauthenticated | InsufficientScope | PetNotFound | StoreUnavailable | StoreFull
+  | InvalidInput
+  | Unauthenticated
+  | InsufficientScope
+  | PetNotFound
+  | StoreUnavailable
+  | StoreFull
+  | IdempotencyKeyReused
+  | IdempotencyKeyInUse
 
 export const invalidInput = (problems: ReadonlyArray<string>): InvalidInput => ({
   _tag: 'InvalidInput',
@@ -50,3 +62,5 @@ export const storeUnavailable = (detail: string): StoreUnavailable => ({
   _tag: 'StoreUnavailable',
   detail,
 })
+export const idempotencyKeyReused: IdempotencyKeyReused = { _tag: 'IdempotencyKeyReused' }
+export const idempotencyKeyInUse: IdempotencyKeyInUse = { _tag: 'IdempotencyKeyInUse' }

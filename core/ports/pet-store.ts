@@ -12,8 +12,16 @@ export type PetPageRequest = {
   readonly limit: number
 }
 
-/** Stores the pet under a new, never reused id and returns it as stored; a bounded store may be full. */
-export type InsertPet = (pet: NewPet) => TE.TaskEither<StoreUnavailable | StoreFull, Pet>
+/**
+ * Stores the pet under a new, never reused id and returns it as stored; a bounded store may be full.
+ * With an `op` (an operation id, unique per idempotent create) it stores at most once per op, even
+ * under concurrent or retried calls: when a pet was already stored with this op, it returns that
+ * pet and stores none.
+ */
+export type InsertPet = (
+  pet: NewPet,
+  op?: string,
+) => TE.TaskEither<StoreUnavailable | StoreFull, Pet>
 export type FindPet = (id: PetId) => TE.TaskEither<StoreUnavailable, O.Option<Pet>>
 export type ListPetPage = (
   request: PetPageRequest,

@@ -68,8 +68,17 @@ fuzz "$key" "$examples"
 # Second pass, for the answers the first rarely sees: a read-only key minted with the CLI (so
 # createPet answers 403 insufficient_scope) and a tight rate limit (many 429 rate_limited), all
 # checked against the document like any other answer.
-keys_file="$work/keys.jsonl"
-read_key=$(node dist/apps/keys/main.js create --label fuzz --scope pets:read --file "$keys_file" 2>/dev/null)
-start_service API_KEYS_FILE="$keys_file" RATE_LIMIT_RPS=20 RATE_LIMIT_BURST=20
+# The key goes where the service reads minted keys: the database on MongoDB, else a key file.
+if [ "$store" = mongodb ]; then
+  read_key=$(env "${env_store[@]}" node dist/apps/keys/main.js create --label fuzz --scope pets:read)
+  start_service RATE_LIMIT_RPS=20 RATE_LIMIT_BURST=20
+else
+  keys_file="$work/keys.jsonl"
+  read_key=$(node dist/apps/keys/main.js create --label fuzz --scope pets:read --file "$keys_file")
+  start_service API_KEYS_FILE="$keys_file" RATE_LIMIT_RPS=20 RATE_LIMIT_BURST=20
+fi
+# A key the service does not know would make this pass a fuzz of 401s only: check it first.
+status=$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $read_key" "http://127.0.0.1:$port/v1/pets")
+[ "$status" = 200 ] || { echo "the pets:read key was refused ($status): nothing to fuzz"; exit 1; }
 echo "fuzzing port $port with a pets:read key and 20 requests/s (30 examples per operation)"
 fuzz "$read_key" 30

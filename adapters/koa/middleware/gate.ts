@@ -22,16 +22,18 @@ export type GateOptions = {
  */
 export const gate = (apiKeys: AuthenticateDeps, options: GateOptions, respond: Responder) => {
   const { basePath, openApiJson } = options
+  const apiPrefix = `${basePath}/`
+  const documentPath = `${basePath}/openapi.json`
   const isDeprecated = deprecatedPathTest(basePath)
   const deprecated = Object.entries(options.deprecationHeaders)
   const admit = admission(apiKeys, options.limits)
 
   return async (ctx: AppContext, next: Next): Promise<void> => {
     const path = ctx.path
-    if (path !== basePath && !path.startsWith(`${basePath}/`))
+    if (path !== basePath && !path.startsWith(apiPrefix))
       return respond.problem(ctx, { _tag: 'RouteNotFound' })
     const readOnly = ctx.method === 'GET' || ctx.method === 'HEAD'
-    if (path === `${basePath}/openapi.json`)
+    if (path === documentPath)
       return readOnly
         ? respond.json(ctx, 200, openApiJson)
         : respond.problem(ctx, { _tag: 'MethodNotAllowed', allow: ['GET', 'HEAD'] })

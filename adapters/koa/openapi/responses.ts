@@ -15,6 +15,10 @@ export const headers = {
   Link: header(
     'RFC 8288. On listPets: `<...>; rel="next"` when more animals exist. On getPet: the replacement, `rel="successor-version"`.',
   ),
+  'Idempotent-Replayed': header(
+    'Always `true`, on an answer replayed from an earlier request with the same Idempotency-Key; absent otherwise.',
+    { type: 'string', const: 'true' },
+  ),
   Location: header("The new animal's URL, `<base path>/pets/{id}`."),
   Deprecation: header('RFC 9745: `@<unix seconds>`, when getPet was deprecated.', {
     type: 'string',
@@ -95,6 +99,19 @@ const errorAnswers = {
     status: '404',
     codes: ['not_found'],
     description: 'The requested animal does not exist.',
+  },
+  IdempotencyKeyInUse: {
+    status: '409',
+    codes: ['idempotency_key_in_use'],
+    description:
+      'The first request with this Idempotency-Key is still being processed; retry after `Retry-After` seconds.',
+    headers: ['Retry-After'],
+  },
+  IdempotencyKeyReused: {
+    status: '422',
+    codes: ['idempotency_key_reused'],
+    description:
+      'This Idempotency-Key was first used with another body; a new pet needs a new key.',
   },
   Gone: { status: '410', codes: ['gone'], description: 'The operation was removed at its sunset.' },
   PayloadTooLarge: {

@@ -1,5 +1,5 @@
 import type { RouterMiddleware } from '@koa/router'
-import type { PetStore, Scope } from '../../../core/index.js'
+import type { IdempotencyStore, PetStore, Scope } from '../../../core/index.js'
 import type { AppState } from '../app-state.js'
 import type { Deprecation } from '../deprecation.js'
 import type { ErrorAnswerName } from '../openapi/responses.js'
@@ -8,6 +8,8 @@ import type { Responder } from '../responder.js'
 /** What a route's handler is built from. */
 export type RouteDeps = {
   readonly store: PetStore
+  /** Idempotency keys of POST /pets; only a request that sends one touches it. */
+  readonly idempotency?: IdempotencyStore
   readonly basePath: string
   readonly maxBodyBytes: number
   readonly respond: Responder

@@ -24,6 +24,16 @@ describe('in-memory API keys', () => {
     )
   })
 
+  it('still decides rightly after more distinct keys than it remembers digests of', async () => {
+    const apiKeys = createInMemoryApiKeys(['the-real-key'])
+    for (let n = 0; n < 3000; n++)
+      expect(await apiKeys.verifyApiKey(`guess-${n}`)()).to.deep.equal(E.right(O.none))
+    expect(await apiKeys.verifyApiKey('the-real-key')()).to.deep.equal(
+      E.right(O.some({ keyId: keyIdOf('the-real-key'), scopes: ALL_SCOPES })),
+    )
+    expect(await apiKeys.verifyApiKey('guess-5')()).to.deep.equal(E.right(O.none))
+  })
+
   it('labels a key without revealing it', () => {
     expect(keyIdOf('super-secret-key')).to.match(/^key-[0-9a-f]{8}$/)
     expect(keyIdOf('super-secret-key')).to.not.include('secret')

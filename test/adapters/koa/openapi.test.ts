@@ -1,5 +1,8 @@
 import { expect } from 'chai'
-import { createInMemoryPetStore } from '../../../adapters/in-memory/index.js'
+import {
+  createInMemoryIdempotencyStore,
+  createInMemoryPetStore,
+} from '../../../adapters/in-memory/index.js'
 import { ERROR_CODES, openApiDocument } from '../../../adapters/koa/index.js'
 import { createRouter } from '../../../adapters/koa/routes/index.js'
 import { createResponder } from '../../../adapters/koa/responder.js'
@@ -38,6 +41,7 @@ describe('OpenAPI document', () => {
   it('has exactly the routes and methods of the router (plus the document itself)', () => {
     const router = createRouter({
       store: createInMemoryPetStore(),
+      idempotency: createInMemoryIdempotencyStore(),
       basePath: '',
       maxBodyBytes: 1,
       respond: createResponder({ retryAfterSeconds: 1, logger: silentLogger }),

@@ -1,0 +1,124 @@
+import { pipe } from 'fp-ts/lib/function.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import { decodeWith } from '../domain/decode.js'
+import {
+  idempotencyKeyInUse,
+  idempotencyKeyReused,
+  type IdempotencyKeyInUse,
+  type IdempotencyKeyReused,
+  type InvalidInput,
+  type StoreFull,
+  type StoreUnavailable,
+} from '../domain/errors.js'
+import { IdempotencyKey } from '../domain/idempotency-key.js'
+import { NewPet } from '../domain/new-pet.js'
+import type { Pet } from '../domain/pet.js'
+import { petFingerprint } from '../domain/pet-fingerprint.js'
+import type {
+  IdempotencyRecord,
+  IdempotencyScope,
+  IdempotencyStore,
+} from '../ports/idempotency-store.js'
+import type { PetStore } from '../ports/pet-store.js'
+
+/** How long keys are kept, and how long a request holding one is presumed alive. */
+export type IdempotencyPolicy = { readonly windowMs: number; readonly leaseMs: number }
+export const IDEMPOTENCY_DEFAULTS: IdempotencyPolicy = { windowMs: 24 * 3600_000, leaseMs: 30_000 }
+
+export type CreatePetIdempotentlyDeps = Pick<PetStore, 'insertPet'> &
+  IdempotencyStore & { readonly now: () => number; readonly idempotency?: IdempotencyPolicy }
+
+/** `keyId` is the caller's (the principal's); `key` and `body` are untrusted and decoded here. */
+export type IdempotentCreate = {
+  readonly keyId: string
+  readonly key: unknown
+  readonly body: unknown
+}
+/** `replayed`: the pet comes from the stored answer of an earlier request with the same key. */
+export type IdempotentResult = { readonly pet: Pet; readonly replayed: boolean }
+type Failure =
+  InvalidInput | StoreUnavailable | StoreFull | IdempotencyKeyReused | IdempotencyKeyInUse
+
+const decodeKey = decodeWith(IdempotencyKey, 'Idempotency-Key')
+const decodeNewPet = decodeWith(NewPet, 'body')
+
+/** A failure of bookkeeping after the fact changes nothing the client should see. */
+const ignoreFailure = (
+  task: TE.TaskEither<StoreUnavailable, unknown>,
+): TE.TaskEither<never, void> =>
+  pipe(
+    task,
+    TE.map(() => undefined),
+    TE.orElseW(() => TE.right<never, void>(undefined)),
+  )
+
+/**
+ * Inserts under the key's op, so that however many requests get here for one key, one pet is
+ * stored (the store's guarantee for an op). A failure releases the key for an immediate retry.
+ */
+const insert = (
+  deps: CreatePetIdempotentlyDeps,
+  scope: IdempotencyScope,
+  pet: NewPet,
+  op: string,
+) =>
+  pipe(
+    deps.insertPet(pet, op),
+    TE.tapError(() => ignoreFailure(deps.releaseKey(scope, op))),
+    TE.tap((stored) => ignoreFailure(deps.completeKey(scope, op, stored))),
+    TE.map((stored): IdempotentResult => ({ pet: stored, replayed: false })),
+  )
+
+/** A key already recorded: replay, refuse, or take over from a request that is gone. */
+const resume = (
+  deps: CreatePetIdempotentlyDeps,
+  scope: IdempotencyScope,
+  pet: NewPet,
+  record: IdempotencyRecord,
+  now: number,
+): TE.TaskEither<Failure, IdempotentResult> => {
+  if (record.fingerprint !== petFingerprint(pet)) return TE.left(idempotencyKeyReused)
+  if (record.pet !== undefined) return TE.right({ pet: record.pet, replayed: true })
+  if (record.leaseUntil > now) return TE.left(idempotencyKeyInUse)
+  const leaseMs = (deps.idempotency ?? IDEMPOTENCY_DEFAULTS).leaseMs
+  return pipe(
+    deps.takeOverKey(scope, record.op, record.leaseUntil, now + leaseMs),
+    TE.chainW((won): TE.TaskEither<Failure, IdempotentResult> =>
+      won ? insert(deps, scope, pet, record.op) : TE.left(idempotencyKeyInUse),
+    ),
+  )
+}
+
+/**
+ * Adds an animal at most once per Idempotency-Key (IETF httpapi draft, Stripe's semantics):
+ * the key is reserved first, the pet is inserted carrying the key's op, then the answer is
+ * recorded. A retry with the same key and body replays that answer; with another body it is
+ * refused; while the first request runs it is refused as in use. Invalid input records nothing.
+ */
+export const createPetIdempotently =
+  (deps: CreatePetIdempotentlyDeps) =>
+  (input: IdempotentCreate): TE.TaskEither<Failure, IdempotentResult> => {
+    const { windowMs, leaseMs } = deps.idempotency ?? IDEMPOTENCY_DEFAULTS
+    return pipe(
+      TE.fromEither(decodeKey(input.key)),
+      TE.bindTo('key'),
+      TE.bindW('pet', () => TE.fromEither(decodeNewPet(input.body))),
+      TE.chainW(({ key, pet }) => {
+        const scope = { keyId: input.keyId, key }
+        const now = deps.now()
+        const claim = {
+          fingerprint: petFingerprint(pet),
+          leaseUntil: now + leaseMs,
+          expiresAt: now + windowMs,
+        }
+        return pipe(
+          deps.claimKey(scope, claim, now),
+          TE.chainW((claimed) =>
+            claimed._tag === 'Claimed'
+              ? insert(deps, scope, pet, claimed.op)
+              : resume(deps, scope, pet, claimed.record, now),
+          ),
+        )
+      }),
+    )
+  }

@@ -1,7 +1,7 @@
 import { expect } from 'chai'
 import * as E from 'fp-ts/lib/Either.js'
 import { MongoClient, type Db } from 'mongodb'
-import { createMongoPetStore, PETS } from '../../../adapters/mongodb/index.js'
+import { createMongoPetStore, ensureIndexes, PETS } from '../../../adapters/mongodb/index.js'
 import type { NewPet, Pet, PetStore } from '../../../core/index.js'
 import { freshDatabaseName, requireMongo } from '../../support/mongo.js'
 import { startTcpProxy, type TcpProxy } from '../../support/tcp-proxy.js'
@@ -102,6 +102,28 @@ describe('MongoDB adapter: creates inserted in groups', function () {
     expect(ids.filter((id) => id > 1000n)).to.have.length(2)
     expect((await others.findOne({ _id: 3n }))?.name).to.equal('other 3')
     expect(await others.countDocuments({})).to.equal(12)
+  })
+
+  it('answers the keyed creates of one op in a group with the one pet stored for it', async () => {
+    await ensureIndexes(db)
+    const store = createMongoPetStore(db)
+    const keyed = (name: string) =>
+      store.insertPet({ name, categoryId: 1n, status: 'available' } as NewPet, 'op-k')()
+    const results = await Promise.all([
+      keyed('k1'),
+      create(store, 'u1'),
+      keyed('k2'),
+      create(store, 'u2'),
+    ])
+    const pets = results.map((result) => {
+      if (E.isLeft(result)) throw new Error(JSON.stringify(result.left))
+      return result.right
+    })
+    expect(inserts.map((insert) => insert.documents)).to.deep.equal([4])
+    // The second keyed create's document was refused (`_idem`); it answers with the first's pet.
+    expect(pets[2]).to.deep.equal(pets[0])
+    expect(await db.collection(PETS).countDocuments({})).to.equal(3)
+    expect(await db.collection(PETS).countDocuments({ _idem: 'op-k' })).to.equal(1)
   })
 
   it('never retries under a new id a group whose answer is lost: each pet is stored once', async () => {

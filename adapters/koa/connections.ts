@@ -12,8 +12,9 @@ type State = { refused: boolean }
  * response as soon as the request line and headers are in, until the response is finished. Read
  * here rather than counted with a listener on every response (a listener per request).
  */
-const busy = (socket: Socket): boolean =>
-  (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage != null
+const responseOf = (socket: Socket): ServerResponse | null | undefined =>
+  (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage
+const busy = (socket: Socket): boolean => responseOf(socket) != null
 
 export type Connections = {
   /** Open connections now. */
@@ -72,7 +73,7 @@ export const trackConnections = (server: Server, max: number): Connections => {
     drain: () => {
       draining = true
       for (const socket of open.keys()) {
-        const res = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage
+        const res = responseOf(socket)
         if (res?.headersSent === false) res.setHeader('Connection', 'close')
       }
       closeIdle()

@@ -16,6 +16,7 @@ import { gate } from './middleware/gate.js'
 import { observe, type RequestObserver } from './middleware/observe.js'
 import { probes } from './middleware/probes.js'
 import { createRateLimits, type RateLimitOptions } from './rate-limits.js'
+import type { RequestLine } from './request-log.js'
 import { createResponder } from './responder.js'
 import { createRouter } from './routes/index.js'
 
@@ -31,6 +32,8 @@ export type KoaAppDeps = PetStore &
      * that sends a key is refused with 501 rather than run without the guarantee it asks for.
      */
     readonly idempotency?: IdempotencyStore
+    /** The request log line, faster than the logger's (see RequestLine); the logger's otherwise. */
+    readonly requestLine?: RequestLine
     /** Metrics: told of every request when given. */
     readonly observeRequest?: RequestObserver
   }
@@ -74,7 +77,7 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
 
   const app = new Koa<AppState>()
   if (deps.observeRequest !== undefined) app.use(observe(deps.observeRequest))
-  app.use(frame(deps.logger, respond))
+  app.use(frame(deps.logger, respond, deps.requestLine))
   app.use(probes(deps.checkReadiness, respond))
   if (corsOrigins.length > 0) app.use(cors({ origins: corsOrigins, methodsOf }))
   app.use(docs(basePath, respond))

@@ -10,6 +10,7 @@ export { openApiDocument, openApiJson, type OpenApiOptions } from './openapi/doc
 export { createHttpServer, type HttpLimits, type HttpServer } from './http-server.js'
 export { OVERFLOW_CONNECTIONS, type Connections } from './connections.js'
 export type { RequestObserver } from './middleware/observe.js'
+export type { RequestLine, RequestRecord } from './request-log.js'
 export { EXPOSED_HEADERS } from './middleware/cors.js'
 export { type RateLimitOptions } from './rate-limits.js'
 export { BEARER_TOKEN, bearerTokenOf, isBearerToken } from './bearer.js'

@@ -5,6 +5,7 @@ import { apiKeysFor, composeApp } from './compose.js'
 import { openStorage } from './storage.js'
 import { loadConfig, type Config } from './config.js'
 import { createLogDestination } from './log-destination.js'
+import { pinoRequestLine } from './request-line.js'
 import { connectionCap } from './descriptor-limit.js'
 import { createShutdown } from './lifecycle.js'
 import { startMetrics } from './start-metrics.js'
@@ -45,7 +46,9 @@ const served = { ...storage, checkReadiness: shutdown.readiness(storage.checkRea
 const metrics = await startMetrics(config, logger).catch((error: unknown) =>
   fail(`cannot serve metrics on METRICS_PORT: ${String(error)}`, 1),
 )
-const app = composeApp(config, served, keys, logger, Date.now, metrics)
+// The request line skips pino's serializer (see request-line.ts); with info off there is none.
+const requestLine = logger.isLevelEnabled('info') ? pinoRequestLine(destination.write) : undefined
+const app = composeApp(config, served, keys, logger, { metrics, requestLine })
 const { cap, limit } = connectionCap(config.maxConnections)
 if (cap < config.maxConnections)
   logger.info({ maxConnections: cap, openFilesLimit: limit }, 'MAX_CONNECTIONS lowered to fit')

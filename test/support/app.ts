@@ -4,6 +4,7 @@ import { composeApp } from '../../apps/server/compose.js'
 import type { Storage } from '../../apps/server/storage.js'
 import { loadConfig, type Config } from '../../apps/server/config.js'
 import { silentLogger, type Logger } from '../../core/index.js'
+import type { RequestLine } from '../../adapters/koa/index.js'
 import type { PrometheusMetrics } from '../../adapters/prometheus/index.js'
 import { storageFor, type Backend } from './backends.js'
 import { serve, type Client, type Reply } from './http.js'
@@ -20,6 +21,7 @@ export type TestApiOptions = {
   readonly now?: () => number
   readonly logger?: Logger
   readonly metrics?: PrometheusMetrics
+  readonly requestLine?: RequestLine
 }
 
 export const testConfig = (env: Record<string, string> = {}): Config => {
@@ -41,14 +43,11 @@ export type TestApi = Client & {
 export const startTestApi = async (options: TestApiOptions = {}): Promise<TestApi> => {
   const config = testConfig(options.env)
   const storage = options.storage ?? (await storageFor(options.backend ?? 'in-memory'))
-  const app = composeApp(
-    config,
-    storage,
-    config.apiKeys,
-    options.logger ?? silentLogger,
-    options.now,
-    options.metrics,
-  )
+  const app = composeApp(config, storage, config.apiKeys, options.logger ?? silentLogger, {
+    now: options.now,
+    metrics: options.metrics,
+    requestLine: options.requestLine,
+  })
   const client = await serve(app.callback(), {
     maxConnections: config.maxConnections,
     headersTimeoutMs: config.headersTimeoutMs,

@@ -3,7 +3,7 @@ import type { AppContext } from '../app-state.js'
 import type { Responder } from '../responder.js'
 import type { Logger } from '../../../core/index.js'
 import { requestIdOf } from '../request-id.js'
-import { logClientAborted, logRequest } from '../request-log.js'
+import { logClientAborted, logRequest, type RequestLine } from '../request-log.js'
 import { closeIfBodyUnread, isClientAbort } from '../unread-body.js'
 
 /**
@@ -11,7 +11,7 @@ import { closeIfBodyUnread, isClientAbort } from '../unread-body.js'
  * where an unexpected exception becomes a 500 `internal` (its detail goes to the log only).
  */
 export const frame =
-  (logger: Logger, respond: Responder) =>
+  (logger: Logger, respond: Responder, requestLine?: RequestLine) =>
   async (ctx: AppContext, next: Next): Promise<void> => {
     const started = performance.now()
     const requestId = requestIdOf(ctx.req.headers['x-request-id'])
@@ -29,5 +29,5 @@ export const frame =
       respond.internal(ctx, error, requestId)
     }
     closeIfBodyUnread(ctx)
-    logRequest(logger, ctx, requestId, started)
+    logRequest(logger, requestLine, ctx, requestId, started)
   }

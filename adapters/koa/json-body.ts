@@ -34,10 +34,23 @@ const checkEncoding = (encoding: string | undefined): BodyResult | undefined =>
         detail: 'the body must not be encoded: no Content-Encoding other than identity',
       })
 
+/** Requests whose declared body was taken whole, possibly before Node marked them complete. */
+const takenWhole = new WeakSet<IncomingMessage>()
+
+/** Whether nothing of the request's body is left to arrive. */
+export const bodyReadWhole = (req: IncomingMessage): boolean => req.complete || takenWhole.has(req)
+
 /** Reads at most `maxBytes`: a larger body is refused as soon as its size shows, not buffered. */
 const readCapped = async (req: IncomingMessage, maxBytes: number): Promise<Buffer | undefined> => {
   const declared = Number(req.headers['content-length'] ?? 0)
   if (declared > maxBytes) return undefined
+  // Usually every declared byte came with the headers: then they are taken from the stream's
+  // buffer at once, without the async iterator's listeners and promise per chunk (5% of a
+  // create). Node marks the request complete only after the handler's microtasks have run.
+  if (declared > 0 && req.readableLength === declared && !req.readableDidRead) {
+    takenWhole.add(req)
+    return req.read() as Buffer
+  }
   inviteBody(req)
   const chunks: Buffer[] = []
   let size = 0

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { AppContext } from './app-state.js'
+import { bodyReadWhole } from './json-body.js'
 
 const hasBody = (req: IncomingMessage): boolean =>
   req.headers['transfer-encoding'] !== undefined ||
@@ -11,7 +12,7 @@ const hasBody = (req: IncomingMessage): boolean =>
  * and a slow body would later earn a second, unsolicited 408 on the same connection.
  */
 export const closeIfBodyUnread = (ctx: AppContext): void => {
-  if (!ctx.req.complete && hasBody(ctx.req)) ctx.set('Connection', 'close')
+  if (!bodyReadWhole(ctx.req) && hasBody(ctx.req)) ctx.set('Connection', 'close')
 }
 
 const ABORT_CODES = new Set(['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE', 'ECONNABORTED', 'EPIPE'])

@@ -1,3 +1,4 @@
+import { connect } from 'node:net'
 import { expect } from 'chai'
 import fc from 'fast-check'
 import { stringify } from 'lossless-json'
@@ -11,6 +12,22 @@ import {
 import { auth, startTestApi, type TestApi } from '../../support/app.js'
 import { expectError } from '../../support/expect-error.js'
 import { forEachBackend } from '../../support/backends.js'
+
+/** Writes a request in pieces, `gapMs` apart, and resolves with the raw answer. */
+const sendInPieces = (port: number, pieces: ReadonlyArray<string>, gapMs: number) =>
+  new Promise<string>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1')
+    let answer = ''
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')))
+    socket.on('error', reject)
+    socket.on('close', () => resolve(answer))
+    const next = (i: number) => {
+      if (i === pieces.length) return
+      socket.write(pieces[i] as string)
+      setTimeout(() => next(i + 1), gapMs)
+    }
+    next(0)
+  })
 
 forEachBackend('HTTP: POST /pets', (backend) => {
   let api: TestApi
@@ -243,6 +260,54 @@ forEachBackend('HTTP: POST /pets', (backend) => {
       body: big,
     })
     expectError(chunked, 413, 'payload_too_large')
+  })
+
+  // A body that came with its headers is taken at once; one still arriving is read as a stream.
+  it('reads a body the same whether it came with its headers or arrives after them in pieces', async () => {
+    const head = `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth.Authorization}\r\nContent-Type: application/json\r\nConnection: close\r\n`
+    const body = '{"name":"Slow Rex","categoryId":7}'
+    const big = JSON.stringify({ name: 'x'.repeat(9000), categoryId: 1 })
+    const hex = (s: string) => `${s.length.toString(16)}\r\n${s}\r\n0\r\n\r\n`
+    const chunk = (s: string) => `${s.length.toString(16)}\r\n${s}\r\n`
+    const cases: ReadonlyArray<[string, ReadonlyArray<string>, RegExp]> = [
+      ['one piece', [`${head}Content-Length: ${body.length}\r\n\r\n${body}`], /^HTTP\/1\.1 201 /],
+      [
+        'pieces',
+        [`${head}Content-Length: ${body.length}\r\n\r\n`, body.slice(0, 9), body.slice(9)],
+        /^HTTP\/1\.1 201 /,
+      ],
+      [
+        'one piece, too large',
+        [`${head}Transfer-Encoding: chunked\r\n\r\n${hex(big)}`],
+        /^HTTP\/1\.1 413 /,
+      ],
+      [
+        'pieces, too large',
+        [
+          `${head}Transfer-Encoding: chunked\r\n\r\n`,
+          chunk(big.slice(0, 5000)),
+          hex(big.slice(5000)),
+        ],
+        /^HTTP\/1\.1 413 /,
+      ],
+    ]
+    // Taken at once, the body still counts as read: the connection stays open for the next one.
+    const keepAlive = head.replace('Connection: close\r\n', '')
+    const two = await sendInPieces(
+      api.port,
+      [
+        `${keepAlive}Content-Length: ${body.length}\r\n\r\n${body}${head}Content-Length: ${body.length}\r\n\r\n${body}`,
+      ],
+      30,
+    )
+    expect(two.match(/HTTP\/1\.1 201 /g)).to.have.length(2)
+    expect(two.match(/Connection: close/gi)).to.have.length(1)
+    for (const [name, pieces, status] of cases) {
+      const answer = await sendInPieces(api.port, pieces, 30)
+      expect(answer, name).to.match(status)
+      if (status.test('HTTP/1.1 201 ')) expect(answer, name).to.include('"name":"Slow Rex"')
+      else expect(answer, name).to.include('"code":"payload_too_large"')
+    }
   })
 
   it('accepts a maximal valid name of 200 astral characters', async () => {

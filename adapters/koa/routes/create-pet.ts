@@ -10,7 +10,7 @@ import type { AppContext } from '../app-state.js'
 import { idempotencyKeyOf, REPLAYED_HEADER } from '../idempotency-header.js'
 import { readJsonBody } from '../json-body.js'
 import { jsonResponse } from '../openapi/responses.js'
-import { petJson } from '../pet-json.js'
+import { writePetJson } from '../pet-json.js'
 import type { Route } from './route.js'
 
 export const createPetRoute: Route = {
@@ -72,7 +72,7 @@ export const createPetRoute: Route = {
     const created = (ctx: AppContext, pet: Pet, replayed: boolean) => {
       ctx.set('Location', `${basePath}/pets/${pet.id}`)
       if (replayed) ctx.set(REPLAYED_HEADER, 'true')
-      respond.json(ctx, 201, petJson(pet))
+      respond.json(ctx, 201, writePetJson(pet))
     }
     return async (ctx) => {
       const body = await readJsonBody(ctx.req, maxBodyBytes)

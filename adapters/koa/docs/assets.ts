@@ -11,9 +11,15 @@ const FROM_PACKAGE = {
   'swagger-ui.css': 'text/css; charset=utf-8',
 } as const
 
-/** Read once, when the app is built: the page never touches the disk per request. */
-export const loadDocsAssets = (): ReadonlyMap<string, DocsAsset> => {
-  const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
+/** Where swagger-ui-dist is installed; throws when it is not. */
+export const docsAssetsDir = (): string =>
+  dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
+
+/**
+ * Read once, when the page is first asked for (1.5 MB that a service nobody browses need not
+ * hold): after that the page never touches the disk.
+ */
+export const loadDocsAssets = (dir: string): ReadonlyMap<string, DocsAsset> => {
   const assets = new Map<string, DocsAsset>(
     Object.entries(FROM_PACKAGE).map(([name, type]) => [
       name,

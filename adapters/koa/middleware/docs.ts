@@ -1,15 +1,21 @@
 import type { Next } from 'koa'
 import type { AppContext } from '../app-state.js'
 import type { Responder } from '../responder.js'
-import { DOCS_CSP, docsPage, loadDocsAssets } from '../docs/assets.js'
+import {
+  DOCS_CSP,
+  docsAssetsDir,
+  docsPage,
+  loadDocsAssets,
+  type DocsAsset,
+} from '../docs/assets.js'
 
 /**
  * swagger-ui-dist is an optional peer of the library (the service always has it): an embedder
  * who leaves it out gets no reference page, and its paths are answered like any other.
  */
-const loadAssetsIfInstalled = () => {
+const assetsDirIfInstalled = () => {
   try {
-    return loadDocsAssets()
+    return docsAssetsDir()
   } catch {
     return undefined
   }
@@ -24,8 +30,9 @@ export const docs = (basePath: string, respond: Responder) => {
   const pagePath = `${basePath}/docs`
   const assetPrefix = `${pagePath}/`
   const page = { type: 'text/html; charset=utf-8', body: Buffer.from(docsPage(basePath)) }
-  const assets = loadAssetsIfInstalled()
-  if (assets === undefined) return (_ctx: AppContext, next: Next) => next()
+  const dir = assetsDirIfInstalled()
+  if (dir === undefined) return (_ctx: AppContext, next: Next) => next()
+  let assets: ReadonlyMap<string, DocsAsset> | undefined
 
   // Not async: every API request passes through, and a pass-through should cost no promise.
   return (ctx: AppContext, next: Next): Promise<void> | void => {
@@ -34,7 +41,7 @@ export const docs = (basePath: string, respond: Responder) => {
       path === pagePath
         ? page
         : path.startsWith(assetPrefix)
-          ? assets.get(path.slice(assetPrefix.length))
+          ? (assets ??= loadDocsAssets(dir)).get(path.slice(assetPrefix.length))
           : undefined
     // Anything else, unknown names under docs/ included, goes through the gate like any path.
     if (asset === undefined) return next()

@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createConnection, createServer } from 'node:net'
+import { startFlags } from '../test/support/start-command.js'
 import { API_KEY } from './peers/store.mjs'
 
 export const SERVER_CORE = '0'
@@ -19,10 +20,10 @@ export type Implementation = {
   readonly seed?: boolean
 }
 
-/** The service as the README starts it (compiled), with a variant's settings on top. */
+/** The service as `npm start` starts it (compiled, its node flags), with a variant's settings. */
 export const service = (name: string, env: object = {}, dist = 'dist'): Implementation => ({
   name,
-  argv: [`${dist}/apps/server/main.js`],
+  argv: [...startFlags(), `${dist}/apps/server/main.js`],
   env: {
     API_KEYS: API_KEY,
     // One key drives all the load: the limiter still runs (its cost is measured) but never refuses.

@@ -43,7 +43,7 @@ describe('the production start', function () {
   this.timeout(60_000)
 
   for (const [name, command] of [
-    ['node dist/apps/server/main.js (the README)', START_COMMAND],
+    [`node ${START_COMMAND.args.join(' ')} (what npm start execs)`, START_COMMAND],
     ['npm start', NPM_START],
   ] as const) {
     it(`${name}: SIGTERM to the started process stops the server and leaves no process behind`, async () => {

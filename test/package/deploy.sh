@@ -7,7 +7,8 @@ cd "$(dirname "$0")/../.."
 work=$(mktemp -d)
 pid=
 cleanup() {
-  [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null || true
+  # npm start's child is the service itself (its script execs node): stop both by their ids.
+  [ -n "$pid" ] && { pkill -KILL -P "$pid" 2>/dev/null; kill -KILL "$pid" 2>/dev/null; } || true
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -23,7 +24,7 @@ done
 echo "node_modules: $(du -sk node_modules | cut -f1) kB"
 
 echo "--- start"
-PORT=0 HOST=127.0.0.1 API_KEYS=deploy-key node dist/apps/server/main.js >"$work/out.log" 2>&1 &
+PORT=0 HOST=127.0.0.1 API_KEYS=deploy-key npm start --silent >"$work/out.log" 2>&1 &
 pid=$!
 port=
 for _ in $(seq 1 100); do

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { TEST_KEY } from './app.js'
 import { send, type Reply, type Request } from './http.js'
+import { startFlags } from './start-command.js'
 
 export type ServiceProcess = {
   readonly port: number
@@ -13,13 +14,14 @@ export type ServiceProcess = {
 }
 
 /**
- * The README's production start: the compiled service, run by node itself (no npm, no tsx in the
- * process tree). `npm test` builds dist/ first; after editing apps/ or adapters/ outside
- * `npm test`, run `npm run build` before a test that starts the service.
+ * The production start: what `npm start` execs, the compiled service with its node flags, run
+ * by node itself (no npm, no tsx in the process tree). `npm test` builds dist/ first; after
+ * editing apps/ or adapters/ outside `npm test`, run `npm run build` before a test that starts
+ * the service.
  */
 export const START_COMMAND = {
   file: process.execPath,
-  args: ['dist/apps/server/main.js'],
+  args: [...startFlags(), 'dist/apps/server/main.js'],
 } as const
 
 export type Command = { readonly file: string; readonly args: ReadonlyArray<string> }

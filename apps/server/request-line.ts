@@ -7,8 +7,22 @@ export type LineBase = { readonly pid: number; readonly hostname: string }
  * The request log line as pino writes `logger.info(record, 'request')` (a test holds the two
  * equal), built as one template instead of through pino's generic serializer, which walks the
  * record key by key: that walk and its allocations were about 6% of a read under load.
- * Every string is JSON-escaped; numbers are numbers.
+ * Every string is a JSON string literal; numbers are numbers.
  */
+/**
+ * A JSON string literal: a plain printable-ASCII string without quote or backslash (an id, a
+ * method, a route, a key label: nearly always) is quoted as it is, the rest goes through
+ * JSON.stringify. The scan is cheaper than JSON.stringify's set-up for short strings.
+ */
+const quoted = (s: string | null): string => {
+  if (s === null) return 'null'
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return JSON.stringify(s)
+  }
+  return `"${s}"`
+}
+
 export const pinoRequestLine = (
   write: (line: string) => void,
   base: LineBase = { pid: process.pid, hostname: hostname() },
@@ -16,6 +30,6 @@ export const pinoRequestLine = (
   const afterTime = `,"pid":${base.pid},"hostname":${JSON.stringify(base.hostname)},"requestId":`
   return (r) =>
     write(
-      `{"level":30,"time":${Date.now()}${afterTime}${JSON.stringify(r.requestId)},"method":${JSON.stringify(r.method)},"route":${JSON.stringify(r.route)},"status":${r.status},"ms":${r.ms},"keyId":${JSON.stringify(r.keyId)},"msg":"request"}\n`,
+      `{"level":30,"time":${Date.now()}${afterTime}${quoted(r.requestId)},"method":${quoted(r.method)},"route":${quoted(r.route)},"status":${r.status},"ms":${r.ms},"keyId":${quoted(r.keyId)},"msg":"request"}\n`,
     )
 }

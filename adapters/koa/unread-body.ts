@@ -12,7 +12,7 @@ const hasBody = (req: IncomingMessage): boolean =>
  * and a slow body would later earn a second, unsolicited 408 on the same connection.
  */
 export const closeIfBodyUnread = (ctx: AppContext): void => {
-  if (!bodyReadWhole(ctx.req) && hasBody(ctx.req)) ctx.set('Connection', 'close')
+  if (hasBody(ctx.req) && !bodyReadWhole(ctx.req)) ctx.set('Connection', 'close')
 }
 
 const ABORT_CODES = new Set(['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE', 'ECONNABORTED', 'EPIPE'])

@@ -45,7 +45,7 @@ const readCapped = async (req: IncomingMessage, maxBytes: number): Promise<Buffe
   const declared = Number(req.headers['content-length'] ?? 0)
   if (declared > maxBytes) return undefined
   // Usually every declared byte came with the headers: then they are taken from the stream's
-  // buffer at once, without the async iterator's listeners and promise per chunk (5% of a
+  // buffer at once, without the async iterator's listeners and promise per chunk (15% of a
   // create). Node marks the request complete only after the handler's microtasks have run.
   if (declared > 0 && req.readableLength === declared && !req.readableDidRead) {
     takenWhole.add(req)

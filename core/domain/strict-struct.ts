@@ -16,6 +16,12 @@ export type StrictStruct<A> = t.Type<A, unknown, unknown> & {
 const isRecord = (u: unknown): u is Record<string, unknown> =>
   typeof u === 'object' && u !== null && !Array.isArray(u)
 
+/** The codec's errors for a value, run with the key's context so that the messages name it. */
+const keyErrors = (codec: t.Mixed, value: unknown, context: t.Context): t.Errors => {
+  const result = codec.validate(value, context)
+  return result._tag === 'Left' ? result.left : []
+}
+
 /**
  * An object with exactly these keys. Unlike t.exact, an unknown key is an error rather than
  * silently dropped: a client that misspells `status` must hear about it. Every problem is
@@ -29,19 +35,23 @@ export const strictStruct = <R extends Codecs, O extends Codecs>(
   noun: 'field' | 'parameter',
 ): StrictStruct<Decoded<R, O>> => {
   const known = new Set([...Object.keys(required), ...Object.keys(optional)])
+  const requiredEntries = Object.entries(required)
+  const optionalEntries = Object.entries(optional)
   const validate: t.Validate<unknown, Decoded<R, O>> = (u, c) => {
     if (!isRecord(u)) return t.failure(u, c, `must be a JSON object`)
     const errors: t.Errors = []
     const out: Record<string, unknown> = {}
     const check = (key: string, codec: t.Mixed, value: unknown) => {
-      const context = t.appendContext(c, key, codec, value)
       if (noun === 'parameter' && Array.isArray(value)) {
+        const context = t.appendContext(c, key, codec, value)
         errors.push({ value, context, message: 'must be given only once' })
         return
       }
-      const result = codec.validate(value, context)
-      if (result._tag === 'Left') errors.push(...result.left)
-      else out[key] = result.right
+      // Valid input, the common case, is checked without building the key's context; only a
+      // failure is checked again with it, so that its message names the key.
+      const result = codec.validate(value, c)
+      if (result._tag === 'Right') out[key] = result.right
+      else errors.push(...keyErrors(codec, value, t.appendContext(c, key, codec, value)))
     }
     for (const key of Object.keys(u)) {
       if (!known.has(key))
@@ -52,7 +62,7 @@ export const strictStruct = <R extends Codecs, O extends Codecs>(
         })
     }
     const valueOf = (key: string) => (Object.hasOwn(u, key) ? u[key] : undefined)
-    for (const [key, codec] of Object.entries(required)) {
+    for (const [key, codec] of requiredEntries) {
       const value = valueOf(key)
       if (value === undefined)
         errors.push({
@@ -62,7 +72,7 @@ export const strictStruct = <R extends Codecs, O extends Codecs>(
         })
       else check(key, codec, value)
     }
-    for (const [key, codec] of Object.entries(optional)) {
+    for (const [key, codec] of optionalEntries) {
       const value = valueOf(key)
       if (value !== undefined) check(key, codec, value)
     }

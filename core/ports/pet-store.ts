@@ -5,10 +5,13 @@ import type { NewPet } from '../domain/new-pet.js'
 import type { Pet, PetId } from '../domain/pet.js'
 import type { PetStatus } from '../domain/pet-status.js'
 
-/** Pets with an id above `after` (all when absent), in ascending id order, at most `limit`. */
+/**
+ * Pets with an id above `after` (all when absent), in ascending id order, at most `limit`. An
+ * absent filter may also come as a key holding undefined (see ListPetsQuery).
+ */
 export type PetPageRequest = {
-  readonly status?: PetStatus
-  readonly after?: PetId
+  readonly status?: PetStatus | undefined
+  readonly after?: PetId | undefined
   readonly limit: number
 }
 

@@ -19,7 +19,7 @@ const toPage = (query: ListPetsQuery, found: ReadonlyArray<Pet>): PetPage => {
   if (found.length <= query.limit) return { pets: found, next: O.none }
   const pets = found.slice(0, query.limit)
   const last = pets[pets.length - 1] as Pet
-  return { pets, next: O.some({ ...query, after: last.id }) }
+  return { pets, next: O.some({ limit: query.limit, status: query.status, after: last.id }) }
 }
 
 /** Lists animals in ascending id order, optionally by status, `limit` (default 20) at a time. */
@@ -29,8 +29,10 @@ export const listPets =
     // Written out rather than piped: one promise per call on a hot path (see get-pet.ts).
     const params = decodeQuery(input)
     if (E.isLeft(params)) return TE.left(params.left)
-    const query: ListPetsQuery = { ...params.right, limit: params.right.limit ?? LIMIT_DEFAULT }
-    const list = deps.listPetPage({ ...query, limit: query.limit + 1 })
+    // Field by field, not spread: see ListPetsQuery (11% of a listing, measured on Node 20).
+    const { status, after } = params.right
+    const query: ListPetsQuery = { limit: params.right.limit ?? LIMIT_DEFAULT, status, after }
+    const list = deps.listPetPage({ limit: query.limit + 1, status, after })
     return async () => {
       const found = await list()
       return E.isLeft(found) ? found : E.right(toPage(query, found.right))

@@ -27,3 +27,16 @@ describe('in-memory pet store: capacity', () => {
     expect(IN_MEMORY_CAPACITY_DEFAULT).to.equal(1_000_000)
   })
 })
+
+describe('in-memory pet store: the id it assigns', () => {
+  it('keeps its own id when an untyped caller slips an `id` into the new pet', async () => {
+    const store = createInMemoryPetStore()
+    const stray = { name: 'Rex', categoryId: 1n, id: 99n } as unknown as NewPet
+    const stored = await store.insertPet(stray)()
+    expect(E.isRight(stored) && stored.right.id).to.equal(1n)
+    const found = await store.findPet(1n as never)()
+    expect(E.isRight(found) && found.right).to.deep.equal(
+      E.isRight(stored) && { _tag: 'Some', value: stored.right },
+    )
+  })
+})

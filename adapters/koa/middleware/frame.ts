@@ -3,6 +3,7 @@ import type { AppContext } from '../app-state.js'
 import type { Responder } from '../responder.js'
 import type { Logger } from '../../../core/index.js'
 import { requestIdOf } from '../request-id.js'
+import { sendBody } from '../send-body.js'
 import { logClientAborted, logRequest, type RequestLine } from '../request-log.js'
 import { closeIfBodyUnread, isClientAbort } from '../unread-body.js'
 
@@ -30,4 +31,5 @@ export const frame =
     }
     closeIfBodyUnread(ctx)
     logRequest(logger, requestLine, ctx, requestId, started)
+    sendBody(ctx)
   }

@@ -22,7 +22,9 @@ export const firstDuplicateKey = (text: string): string | undefined => {
     if (ch === '"') {
       const end = stringEnd(text, i)
       if (top?.keys !== undefined && top.expectKey) {
-        const key = JSON.parse(text.slice(i, end)) as string
+        const literal = text.slice(i, end)
+        // Without a backslash a key is its characters as written; only escapes need decoding.
+        const key = literal.includes('\\') ? (JSON.parse(literal) as string) : literal.slice(1, -1)
         if (top.keys.has(key)) return key
         top.keys.add(key)
         top.expectKey = false

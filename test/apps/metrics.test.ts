@@ -103,6 +103,29 @@ describe('metrics (Prometheus)', () => {
     ).to.equal(2)
   })
 
+  it('counts answered requests as answered, not aborted', async () => {
+    const metrics = createPrometheusMetrics()
+    const api = await startTestApi({ metrics })
+    try {
+      expect((await api.createPet({ name: 'Rex', categoryId: 1n })).status).to.equal(201)
+      expect((await api.get('/pets/1')).status).to.equal(200)
+      expect((await api.get('/pets?limit=5')).status).to.equal(200)
+      expect(
+        (await api.request({ method: 'HEAD', path: '/v1/pets', headers: auth })).status,
+      ).to.equal(200)
+      const text = await metrics.render()
+      expect(sample(text, 'animal_store_http_aborted_total')).to.equal(0)
+      expect(
+        sample(
+          text,
+          'animal_store_http_requests_total{route="/v1/pets/:petId",method="GET",status="200"}',
+        ),
+      ).to.equal(1)
+    } finally {
+      await api.close()
+    }
+  })
+
   it('counts a request whose client went away before the answer', async () => {
     const metrics = createPrometheusMetrics()
     let release = () => {}

@@ -26,7 +26,8 @@ export const observe =
       ctx.method,
       ctx.status,
       (performance.now() - started) / 1000,
-      // Koa answers only a writable socket: a closed one means the client aborted.
-      !ctx.writable,
+      // Not answered (frame sends string answers itself, see send-body.ts) and the socket is no
+      // longer writable, so Koa cannot answer either: the client went away.
+      !ctx.res.writableEnded && !ctx.writable,
     )
   }

@@ -4,12 +4,6 @@ import type { RequestLine } from '../../adapters/koa/index.js'
 export type LineBase = { readonly pid: number; readonly hostname: string }
 
 /**
- * The request log line as pino writes `logger.info(record, 'request')` (a test holds the two
- * equal), built as one template instead of through pino's generic serializer, which walks the
- * record key by key: that walk and its allocations were about 6% of a read under load.
- * Every string is a JSON string literal; numbers are numbers.
- */
-/**
  * A JSON string literal: a plain printable-ASCII string without quote or backslash (an id, a
  * method, a route, a key label: nearly always) is quoted as it is, the rest goes through
  * JSON.stringify. The scan is cheaper than JSON.stringify's set-up for short strings.
@@ -23,6 +17,12 @@ const quoted = (s: string | null): string => {
   return `"${s}"`
 }
 
+/**
+ * The request log line as pino writes `logger.info(record, 'request')` (a test holds the two
+ * equal), built as one template instead of through pino's generic serializer, which walks the
+ * record key by key: that walk and its allocations were about 6% of a read under load.
+ * Every string is a JSON string literal; numbers are numbers.
+ */
 export const pinoRequestLine = (
   write: (line: string) => void,
   base: LineBase = { pid: process.pid, hostname: hostname() },

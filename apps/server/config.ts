@@ -85,8 +85,8 @@ const rateLimitsOf = (read: Read): E.Either<string[], RateLimitOptions | undefin
   pipe(
     sequenceS(Validation)({
       mode: read('RATE_LIMIT', oneOf(['on', 'off'] as const), 'on'),
-      ratePerSecond: read('RATE_LIMIT_RPS', integerFrom(1, 1_000_000), 100),
-      burst: read('RATE_LIMIT_BURST', integerFrom(1, 1_000_000), 200),
+      ratePerSecond: read('RATE_LIMIT_RPS', integerFrom(1, 1_000_000), 50_000),
+      burst: read('RATE_LIMIT_BURST', integerFrom(1, 1_000_000), 100_000),
       failuresPerMinute: read('AUTH_FAILURE_RPM', integerFrom(1, 1_000_000), 60),
       failureBurst: read('AUTH_FAILURE_BURST', integerFrom(1, 1_000_000), 30),
     }),

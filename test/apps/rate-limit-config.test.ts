@@ -11,7 +11,7 @@ const configOf = (env: Record<string, string>) => {
 describe('configuration of keys and rate limits', () => {
   it('limits rates by default, generously', () => {
     expect(configOf({}).rateLimits).to.deep.equal({
-      perKey: { ratePerSecond: 100, burst: 200 },
+      perKey: { ratePerSecond: 50_000, burst: 100_000 },
       authFailures: { ratePerSecond: 1, burst: 30 },
     })
     expect(configOf({}).apiKeysFile).to.equal(undefined)

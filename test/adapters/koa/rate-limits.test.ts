@@ -102,3 +102,23 @@ describe('HTTP: RATE_LIMIT=off', () => {
     }
   })
 })
+
+describe('HTTP: the default rate limits', () => {
+  it('refuse no single client: a burst of 1,000 reads with one key, all 200, the budget reported', async () => {
+    // RATE_LIMIT=on alone: the defaults of the configuration, not the test suite's "off".
+    let now = Date.now()
+    const api = await startTestApi({ env: { RATE_LIMIT: 'on' }, now: () => now })
+    try {
+      const replies = await Promise.all(Array.from({ length: 1000 }, () => api.get('/pets')))
+      expect(replies.filter((r) => r.status !== 200)).to.deep.equal([])
+      expect(replies[0]?.headers['ratelimit-policy']).to.equal('"default";q=100000;w=2')
+      // No time passed: each read took one token of the 100,000.
+      const left = replies.map((r) => Number(/r=(\d+)/.exec(String(r.headers.ratelimit))?.[1]))
+      expect(Math.min(...left)).to.equal(100_000 - 1000)
+      now += 60_000
+      expect((await api.get('/pets')).headers.ratelimit).to.equal('"default";r=99999;t=1')
+    } finally {
+      await api.close()
+    }
+  })
+})

@@ -1,5 +1,9 @@
 import { expect } from 'chai'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import Koa from 'koa'
+import type { AppContext } from '../../../adapters/koa/app-state.js'
+import { sendBody } from '../../../adapters/koa/send-body.js'
 import { createHttpServer, type HttpServer } from '../../../adapters/koa/index.js'
 import { composeApp } from '../../../apps/server/compose.js'
 import { silentLogger } from '../../../core/index.js'
@@ -11,13 +15,13 @@ import { TEST_KEY, testConfig } from '../../support/app.js'
 /** How the server's side of each connection handed bytes to the kernel. */
 type WriteCounts = { writes: number; writevs: number }
 
-/** Counts the socket's write(2) and writev(2) requests, as Node's stream machinery makes them. */
-const countWrites = (socket: Socket, counts: WriteCounts): void => {
+/** Tells `seen` of each write(2) and writev(2) request the socket makes, as Node's streams make them. */
+const watchWrites = (socket: Socket, seen: (kind: 'write' | 'writev') => void): void => {
   const sock = socket as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>
   const write = sock._write.bind(socket)
   const writev = sock._writev.bind(socket)
-  sock._write = (...args) => ((counts.writes += 1), write(...args))
-  sock._writev = (...args) => ((counts.writevs += 1), writev(...args))
+  sock._write = (...args) => (seen('write'), write(...args))
+  sock._writev = (...args) => (seen('writev'), writev(...args))
 }
 
 const request = (method: string, path: string, body?: string): string =>
@@ -41,7 +45,9 @@ describe('answers are sent in one write', () => {
     const config = testConfig()
     const app = composeApp(config, await storageFor('in-memory'), config.apiKeys, silentLogger)
     http = createHttpServer(app.callback(), DEFAULT_LIMITS, silentLogger)
-    http.server.on('connection', (socket: Socket) => countWrites(socket, counts))
+    http.server.on('connection', (socket: Socket) =>
+      watchWrites(socket, (kind) => (kind === 'write' ? counts.writes++ : counts.writevs++)),
+    )
     await new Promise<void>((resolve) => http.server.listen(0, '127.0.0.1', resolve))
     connection = await openRaw((http.server.address() as AddressInfo).port)
   })
@@ -86,5 +92,54 @@ describe('answers are sent in one write', () => {
     const answer = connection.received().slice(before)
     expect(answer).to.match(/\r\nContent-Length: \d+\r\n/i)
     expect(answer.endsWith('\r\n\r\n')).to.equal(true)
+  })
+})
+
+describe('answers decided in one turn of the event loop are sent together at its end', () => {
+  let server: Server
+  let port: number
+  /** What happened, in order: `answered <n>` when sendBody returned, `write` per write(2). */
+  const events: string[] = []
+  /** Resolved once both requests have arrived, so that both are answered in the same turn. */
+  let bothArrived: () => void = () => undefined
+  let arrivals = 0
+  const together = new Promise<void>((resolve) => (bothArrived = resolve))
+
+  before(async () => {
+    const app = new Koa()
+    app.use(async (ctx) => {
+      arrivals += 1
+      if (arrivals === 2) bothArrived()
+      await together
+      ctx.body = `answer ${ctx.path}`
+      sendBody(ctx as AppContext)
+      events.push(`answered ${ctx.path}`)
+      process.nextTick(() => events.push(`next tick after ${ctx.path}`))
+    })
+    server = createServer(app.callback())
+    server.on('connection', (socket: Socket) => watchWrites(socket, (kind) => events.push(kind)))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    port = (server.address() as AddressInfo).port
+  })
+
+  after(() => new Promise((resolve) => server.close(resolve)))
+
+  it('writes nothing until both are decided, then each in one write', async () => {
+    const [a, b] = await Promise.all([openRaw(port), openRaw(port)])
+    a.socket.write('GET /a HTTP/1.1\r\nHost: x\r\n\r\n')
+    b.socket.write('GET /b HTTP/1.1\r\nHost: x\r\n\r\n')
+    await a.waitFor(/\r\n\r\nanswer \/a$/)
+    await b.waitFor(/\r\n\r\nanswer \/b$/)
+    a.socket.destroy()
+    b.socket.destroy()
+    const order = events.map((e) => e.replace(/\/[ab]/, '*'))
+    expect(order).to.deep.equal([
+      'answered *',
+      'answered *',
+      'next tick after *',
+      'next tick after *',
+      'write',
+      'write',
+    ])
   })
 })

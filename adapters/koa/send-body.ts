@@ -25,7 +25,7 @@ const sendQueued = (): void => {
  * Why together: a write to a socket whose reader sleeps wakes the reader, and that wake-up is
  * charged to the writer. Answers written one by one through the turn each pay it; written back to
  * back, the first wakes the client and the rest find it awake. Measured side by side on this
- * 2-core machine: 10% less CPU per get-by-id, 8% per listing, 23% per create, p99 no worse. An
+ * 2-core machine: 10% less CPU per get-by-id, 8% per listing, 20–23% per create, p99 no worse. An
  * answer waits at most for the rest of the turn (the requests that arrived with it), never for
  * a timer or for I/O.
  *

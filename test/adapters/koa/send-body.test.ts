@@ -98,7 +98,7 @@ describe('answers are sent in one write', () => {
 describe('answers decided in one turn of the event loop are sent together at its end', () => {
   let server: Server
   let port: number
-  /** What happened, in order: `answered <n>` when sendBody returned, `write` per write(2). */
+  /** In order: `answered <path>` when sendBody returned, its next tick, and each write(2). */
   const events: string[] = []
   /** Resolved once both requests have arrived, so that both are answered in the same turn. */
   let bothArrived: () => void = () => undefined

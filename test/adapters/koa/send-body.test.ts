@@ -84,6 +84,21 @@ describe('answers are sent in one write', () => {
     expect(connection.socket.destroyed).to.equal(false)
   })
 
+  it('answers pipelined requests (sent in one packet) each whole and in order', async () => {
+    const before = connection.received().length
+    connection.socket.write(
+      request('GET', '/v1/pets/1') + request('GET', '/v1/nowhere') + request('GET', '/v1/pets/1'),
+    )
+    const answer = /HTTP\/1\.1 (\d{3})[^]*?\r\n\r\n(\{[^]*?\})(?=HTTP|$)/.source
+    await connection.waitFor(new RegExp(`[^]{${before}}${answer}${answer}${answer}$`))
+    const answers = [...connection.received().slice(before).matchAll(new RegExp(answer, 'g'))]
+    expect(answers.map((a) => a[1])).to.deep.equal(['200', '404', '200'])
+    const pet = '{"id":1,"name":"Rex","categoryId":7,"status":"available"}'
+    expect(answers[0]?.[2]).to.equal(pet)
+    expect(answers[1]?.[2]).to.match(/^\{"code":"not_found",/)
+    expect(answers[2]?.[2]).to.equal(pet)
+  })
+
   it('leaves HEAD to Koa: the GET headers, Content-Length included, and no body', async () => {
     const before = connection.received().length
     connection.socket.write(request('HEAD', '/v1/pets/1'))

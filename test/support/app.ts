@@ -25,9 +25,9 @@ export type TestApiOptions = {
 }
 
 export const testConfig = (env: Record<string, string> = {}): Config => {
-  // Rate limits are off unless a test turns them on: suites send far more failed authentications
-  // from one address than its budget allows (30 at once), and test the limits on their own.
-  const loaded = loadConfig({ API_KEYS: `${TEST_KEY},${OTHER_KEY}`, RATE_LIMIT: 'off', ...env })
+  // The configuration's defaults, rate limits included, as the service starts: a test sets only
+  // what it is about.
+  const loaded = loadConfig({ API_KEYS: `${TEST_KEY},${OTHER_KEY}`, ...env })
   if (E.isLeft(loaded)) throw new Error(loaded.left.join('; '))
   return loaded.right
 }

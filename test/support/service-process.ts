@@ -46,7 +46,6 @@ export const startService = (
         PORT: '0',
         HOST: '127.0.0.1',
         API_KEYS: TEST_KEY,
-        RATE_LIMIT: 'off',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,6 +7,10 @@ export type AppState = {
   principal?: Principal
   /** The cause of a store failure, for the request's log line (never for the client). */
   storeFailure?: string
+  /** The answer's own headers as name/value pairs, until frame sends it (see answer.ts). */
+  answerHeaders?: string[]
+  /** The answer's JSON body, until frame sends it. */
+  answerJson?: string
 }
 
 export type AppContext = ParameterizedContext<AppState>

@@ -1,17 +1,8 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Logger } from '../../core/index.js'
 import type { AppContext } from './app-state.js'
+import { setAnswerHeaders, setJsonAnswer } from './answer.js'
 import { ERROR_CODES, errorBody, toErrorResponse, type Problem } from './problem.js'
-
-/*
- * Content-Type is set before the body so that Koa does not sniff the string to guess a type;
- * the body is already JSON text, so nothing is serialized twice.
- */
-export const sendJson = (ctx: AppContext, status: number, json: string): void => {
-  ctx.status = status
-  ctx.set('Content-Type', 'application/json')
-  ctx.body = json
-}
 
 /** How every answer is written: JSON, problems with the retry policy, and the unexpected. */
 export type Responder = {
@@ -32,12 +23,12 @@ export type ResponderOptions = { readonly retryAfterSeconds: number; readonly lo
 export const createResponder = ({ retryAfterSeconds, logger }: ResponderOptions): Responder => {
   const problem = (ctx: AppContext, p: Problem): void => {
     const { code, message, headers } = toErrorResponse(p, retryAfterSeconds)
-    if (headers !== undefined) ctx.set(headers)
-    sendJson(ctx, ERROR_CODES[code], errorBody(code, message))
+    if (headers !== undefined) setAnswerHeaders(ctx, headers)
+    setJsonAnswer(ctx, ERROR_CODES[code], errorBody(code, message))
     if (p._tag === 'StoreUnavailable') ctx.state.storeFailure = p.detail
   }
   return {
-    json: sendJson,
+    json: setJsonAnswer,
     problem,
     task: async (ctx, task, onSuccess) => {
       const result = await task()

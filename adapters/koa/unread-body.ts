@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { AppContext } from './app-state.js'
+import { setAnswerHeader } from './answer.js'
 import { bodyReadWhole } from './json-body.js'
 
 const hasBody = (req: IncomingMessage): boolean =>
@@ -12,7 +13,7 @@ const hasBody = (req: IncomingMessage): boolean =>
  * and a slow body would later earn a second, unsolicited 408 on the same connection.
  */
 export const closeIfBodyUnread = (ctx: AppContext): void => {
-  if (hasBody(ctx.req) && !bodyReadWhole(ctx.req)) ctx.set('Connection', 'close')
+  if (hasBody(ctx.req) && !bodyReadWhole(ctx.req)) setAnswerHeader(ctx, 'Connection', 'close')
 }
 
 const ABORT_CODES = new Set(['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE', 'ECONNABORTED', 'EPIPE'])

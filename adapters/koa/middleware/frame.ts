@@ -3,7 +3,7 @@ import type { AppContext } from '../app-state.js'
 import type { Responder } from '../responder.js'
 import type { Logger } from '../../../core/index.js'
 import { requestIdOf } from '../request-id.js'
-import { sendBody } from '../send-body.js'
+import { sendAnswer } from '../answer.js'
 import { logClientAborted, logRequest, type RequestLine } from '../request-log.js'
 import { closeIfBodyUnread, isClientAbort } from '../unread-body.js'
 
@@ -16,9 +16,15 @@ export const frame =
   async (ctx: AppContext, next: Next): Promise<void> => {
     const started = performance.now()
     const requestId = requestIdOf(ctx.req.headers['x-request-id'])
-    ctx.res.setHeader('X-Request-Id', requestId)
-    ctx.res.setHeader('Cache-Control', 'no-store')
-    ctx.res.setHeader('X-Content-Type-Options', 'nosniff')
+    // The first headers of the answer (see answer.ts): nothing inside has set one yet.
+    ctx.state.answerHeaders = [
+      'X-Request-Id',
+      requestId,
+      'Cache-Control',
+      'no-store',
+      'X-Content-Type-Options',
+      'nosniff',
+    ]
     try {
       await next()
     } catch (error) {
@@ -31,5 +37,5 @@ export const frame =
     }
     closeIfBodyUnread(ctx)
     logRequest(logger, requestLine, ctx, requestId, started)
-    sendBody(ctx)
+    sendAnswer(ctx)
   }

@@ -5,6 +5,7 @@ import type { AuthenticateDeps } from '../../../core/index.js'
 import type { RateLimits } from '../rate-limits.js'
 import { deprecatedPathTest } from '../routes/index.js'
 import { admission } from './admit.js'
+import { setAnswerHeaders } from '../answer.js'
 
 export type GateOptions = {
   readonly basePath: string
@@ -25,7 +26,6 @@ export const gate = (apiKeys: AuthenticateDeps, options: GateOptions, respond: R
   const apiPrefix = `${basePath}/`
   const documentPath = `${basePath}/openapi.json`
   const isDeprecated = deprecatedPathTest(basePath)
-  const deprecated = Object.entries(options.deprecationHeaders)
   const admit = admission(apiKeys, options.limits)
 
   return async (ctx: AppContext, next: Next): Promise<void> => {
@@ -37,8 +37,7 @@ export const gate = (apiKeys: AuthenticateDeps, options: GateOptions, respond: R
       return readOnly
         ? respond.json(ctx, 200, openApiJson)
         : respond.problem(ctx, { _tag: 'MethodNotAllowed', allow: ['GET', 'HEAD'] })
-    if (readOnly && isDeprecated(path))
-      for (const [name, value] of deprecated) ctx.res.setHeader(name, value)
+    if (readOnly && isDeprecated(path)) setAnswerHeaders(ctx, options.deprecationHeaders)
     const refused = await admit(ctx)
     return refused === undefined ? next() : respond.problem(ctx, refused)
   }

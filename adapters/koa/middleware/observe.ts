@@ -26,7 +26,7 @@ export const observe =
       ctx.method,
       ctx.status,
       (performance.now() - started) / 1000,
-      // Not answered (frame sends string answers itself, see send-body.ts) and the socket is no
+      // Not answered (frame sends JSON answers itself, see answer.ts) and the socket is no
       // longer writable, so Koa cannot answer either: the client went away.
       !ctx.res.writableEnded && !ctx.writable,
     )

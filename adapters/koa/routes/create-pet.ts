@@ -6,6 +6,7 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   type Pet,
 } from '../../../core/index.js'
+import { setAnswerHeader } from '../answer.js'
 import type { AppContext } from '../app-state.js'
 import { idempotencyKeyOf, REPLAYED_HEADER } from '../idempotency-header.js'
 import { readJsonBody } from '../json-body.js'
@@ -70,8 +71,8 @@ export const createPetRoute: Route = {
         ? undefined
         : createPetIdempotently({ insertPet: store.insertPet, ...idempotency, now })
     const created = (ctx: AppContext, pet: Pet, replayed: boolean) => {
-      ctx.set('Location', `${basePath}/pets/${pet.id}`)
-      if (replayed) ctx.set(REPLAYED_HEADER, 'true')
+      setAnswerHeader(ctx, 'Location', `${basePath}/pets/${pet.id}`)
+      if (replayed) setAnswerHeader(ctx, REPLAYED_HEADER, 'true')
       respond.json(ctx, 201, writePetJson(pet))
     }
     return async (ctx) => {

@@ -3,13 +3,13 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import Koa from 'koa'
 import type { AppContext } from '../../../adapters/koa/app-state.js'
-import { sendBody } from '../../../adapters/koa/send-body.js'
+import { sendAnswer, setAnswerHeader, setJsonAnswer } from '../../../adapters/koa/answer.js'
 import { createHttpServer, type HttpServer } from '../../../adapters/koa/index.js'
 import { composeApp } from '../../../apps/server/compose.js'
 import { silentLogger } from '../../../core/index.js'
 import { storageFor } from '../../support/backends.js'
 import { DEFAULT_LIMITS } from '../../support/http.js'
-import { openRaw, type RawConnection } from '../../support/raw.js'
+import { openRaw, sendRaw, type RawConnection } from '../../support/raw.js'
 import { TEST_KEY, testConfig } from '../../support/app.js'
 
 /** How the server's side of each connection handed bytes to the kernel. */
@@ -113,7 +113,7 @@ describe('answers are sent in one write', () => {
 describe('answers decided in one turn of the event loop are sent together at its end', () => {
   let server: Server
   let port: number
-  /** In order: `answered <path>` when sendBody returned, its next tick, and each write(2). */
+  /** In order: `answered <path>` when sendAnswer returned, its next tick, and each write(2). */
   const events: string[] = []
   /** Resolved once both requests have arrived, so that both are answered in the same turn. */
   let bothArrived: () => void = () => undefined
@@ -126,8 +126,8 @@ describe('answers decided in one turn of the event loop are sent together at its
       arrivals += 1
       if (arrivals === 2) bothArrived()
       await together
-      ctx.body = `answer ${ctx.path}`
-      sendBody(ctx as AppContext)
+      setJsonAnswer(ctx as AppContext, 200, `"answer ${ctx.path}"`)
+      sendAnswer(ctx as AppContext)
       events.push(`answered ${ctx.path}`)
       process.nextTick(() => events.push(`next tick after ${ctx.path}`))
     })
@@ -143,8 +143,8 @@ describe('answers decided in one turn of the event loop are sent together at its
     const [a, b] = await Promise.all([openRaw(port), openRaw(port)])
     a.socket.write('GET /a HTTP/1.1\r\nHost: x\r\n\r\n')
     b.socket.write('GET /b HTTP/1.1\r\nHost: x\r\n\r\n')
-    await a.waitFor(/\r\n\r\nanswer \/a$/)
-    await b.waitFor(/\r\n\r\nanswer \/b$/)
+    await a.waitFor(/\r\n\r\n"answer \/a"$/)
+    await b.waitFor(/\r\n\r\n"answer \/b"$/)
     a.socket.destroy()
     b.socket.destroy()
     const order = events.map((e) => e.replace(/\/[ab]/, '*'))
@@ -156,5 +156,74 @@ describe('answers decided in one turn of the event loop are sent together at its
       'write',
       'write',
     ])
+  })
+})
+
+describe("an answer's headers", () => {
+  let server: Server
+  let port: number
+
+  before(async () => {
+    const app = new Koa()
+    app.use((koaCtx) => {
+      const ctx = koaCtx as AppContext
+      setAnswerHeader(ctx, 'X-Request-Id', 'first')
+      if (ctx.path === '/twice') setAnswerHeader(ctx, 'x-request-ID', 'second')
+      if (ctx.path === '/beside-koa') {
+        // As CORS does: on the response directly, through Koa.
+        ctx.vary('Origin')
+        ctx.set('X-Request-Id', 'set through Koa')
+        setAnswerHeader(ctx, 'X-Request-Id', 'answer header')
+      }
+      if (ctx.path === '/not-json') {
+        ctx.type = 'text/html; charset=utf-8'
+        ctx.body = Buffer.from('<p>page</p>')
+      } else setJsonAnswer(ctx, 201, '{"pet":1}')
+      sendAnswer(ctx)
+    })
+    server = createServer(app.callback())
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    port = (server.address() as AddressInfo).port
+  })
+
+  after(() => new Promise((resolve) => server.close(resolve)))
+
+  const send = (method: string, path: string) =>
+    sendRaw(port, `${method} ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)
+  const valuesOf = (head: string, name: string): string[] =>
+    [...head.matchAll(new RegExp(`\\r\\n${name}: ([^\\r]*)`, 'gi'))].map((m) => m[1] as string)
+
+  it('go out with the status, the JSON type and length, and the body', async () => {
+    const reply = await send('GET', '/')
+    expect(reply.status).to.equal(201)
+    expect(valuesOf(reply.head, 'X-Request-Id')).to.deep.equal(['first'])
+    expect(valuesOf(reply.head, 'Content-Type')).to.deep.equal(['application/json'])
+    expect(valuesOf(reply.head, 'Content-Length')).to.deep.equal(['9'])
+    expect(reply.body).to.equal('{"pet":1}')
+  })
+
+  it('once each: a later value replaces an earlier one, whatever the case of the name', async () => {
+    const reply = await send('GET', '/twice')
+    expect(valuesOf(reply.head, 'X-Request-Id')).to.deep.equal(['second'])
+  })
+
+  it('join those other middleware set on the response, and win over one of the same name', async () => {
+    const reply = await send('GET', '/beside-koa')
+    expect(valuesOf(reply.head, 'Vary')).to.deep.equal(['Origin'])
+    expect(valuesOf(reply.head, 'X-Request-Id')).to.deep.equal(['answer header'])
+    expect(reply.body).to.equal('{"pet":1}')
+  })
+
+  it('go with an answer that Koa sends: a body that is not JSON, and HEAD', async () => {
+    const page = await send('GET', '/not-json')
+    expect(valuesOf(page.head, 'X-Request-Id')).to.deep.equal(['first'])
+    expect(valuesOf(page.head, 'Content-Type')).to.deep.equal(['text/html; charset=utf-8'])
+    expect(page.body).to.equal('<p>page</p>')
+    const head = await send('HEAD', '/')
+    expect(head.status).to.equal(201)
+    expect(valuesOf(head.head, 'X-Request-Id')).to.deep.equal(['first'])
+    expect(valuesOf(head.head, 'Content-Type')).to.deep.equal(['application/json'])
+    expect(valuesOf(head.head, 'Content-Length')).to.deep.equal(['9'])
+    expect(head.body).to.equal('')
   })
 })

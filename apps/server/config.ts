@@ -120,42 +120,53 @@ export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> =>
           ),
           `https://${host}.animal-store.example${basePath.right}`,
         )
-  return sequenceS(Validation)({
-    port: read('PORT', integerFrom(0, 65535), 8080),
-    host: read('HOST', anyString, undefined),
-    basePath,
-    apiKeys: read(
-      'API_KEYS',
-      listOf(KEY, 'must be bearer tokens (letters, digits, -._~+/ then optional =, at most 512)'),
-      [],
-    ),
-    apiKeysFile: read('API_KEYS_FILE', anyString, undefined),
-    rateLimits: rateLimitsOf(read),
-    mongodbUri: read('MONGODB_URI', anyString, undefined),
-    logLevel: read('LOG_LEVEL', oneOf(LOG_LEVELS), 'info'),
-    getPetDeprecatedAt: read(
-      'GET_PET_DEPRECATED_AT',
-      instantUntil(GET_PET_SUNSET),
-      GET_PET_DEPRECATED_DEFAULT,
-    ),
-    retryAfterSeconds: read('RETRY_AFTER_SECONDS', integerFrom(1, 3600), 2),
-    storeTimeoutMs: read('STORE_TIMEOUT_MS', integerFrom(100, 60_000), 2000),
-    startupTimeoutMs: read('STARTUP_TIMEOUT_MS', integerFrom(0, 600_000), 30_000),
-    productionUrl: serverUrl('PRODUCTION_URL', 'api'),
-    stagingUrl: serverUrl('STAGING_URL', 'staging.api'),
-    maxPets: read('MAX_PETS', integerFrom(1, 100_000_000), 1_000_000),
-    maxConnections: read('MAX_CONNECTIONS', integerFrom(2, 1_000_000), 1000),
-    headersTimeoutMs: read('HEADERS_TIMEOUT_MS', integerFrom(500, 600_000), 10_000),
-    requestTimeoutMs: read('REQUEST_TIMEOUT_MS', integerFrom(500, 600_000), 30_000),
-    keepAliveTimeoutMs: read('KEEP_ALIVE_TIMEOUT_MS', integerFrom(1000, 600_000), 65_000),
-    shutdownDrainMs: read('SHUTDOWN_DRAIN_MS', integerFrom(0, 600_000), 2000),
-    shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', integerFrom(1000, 600_000), 10_000),
-    metricsPort: read('METRICS_PORT', integerFrom(0, 65535), undefined),
-    metricsHost: read('METRICS_HOST', anyString, '127.0.0.1'),
-    corsOrigins: read(
-      'CORS_ORIGINS',
-      listOf(ORIGIN, 'entries must look like https://app.example:8443'),
-      [],
-    ),
-  })
+  return pipe(
+    sequenceS(Validation)({
+      port: read('PORT', integerFrom(0, 65535), 8080),
+      host: read('HOST', anyString, undefined),
+      basePath,
+      apiKeys: read(
+        'API_KEYS',
+        listOf(KEY, 'must be bearer tokens (letters, digits, -._~+/ then optional =, at most 512)'),
+        [],
+      ),
+      apiKeysFile: read('API_KEYS_FILE', anyString, undefined),
+      rateLimits: rateLimitsOf(read),
+      mongodbUri: read('MONGODB_URI', anyString, undefined),
+      logLevel: read('LOG_LEVEL', oneOf(LOG_LEVELS), 'info'),
+      getPetDeprecatedAt: read(
+        'GET_PET_DEPRECATED_AT',
+        instantUntil(GET_PET_SUNSET),
+        GET_PET_DEPRECATED_DEFAULT,
+      ),
+      retryAfterSeconds: read('RETRY_AFTER_SECONDS', integerFrom(1, 3600), 2),
+      storeTimeoutMs: read('STORE_TIMEOUT_MS', integerFrom(100, 60_000), 2000),
+      startupTimeoutMs: read('STARTUP_TIMEOUT_MS', integerFrom(0, 600_000), 30_000),
+      productionUrl: serverUrl('PRODUCTION_URL', 'api'),
+      stagingUrl: serverUrl('STAGING_URL', 'staging.api'),
+      maxPets: read('MAX_PETS', integerFrom(1, 100_000_000), 1_000_000),
+      maxConnections: read('MAX_CONNECTIONS', integerFrom(2, 1_000_000), 1000),
+      headersTimeoutMs: read('HEADERS_TIMEOUT_MS', integerFrom(500, 600_000), 10_000),
+      requestTimeoutMs: read('REQUEST_TIMEOUT_MS', integerFrom(500, 600_000), 30_000),
+      keepAliveTimeoutMs: read('KEEP_ALIVE_TIMEOUT_MS', integerFrom(1000, 600_000), 65_000),
+      shutdownDrainMs: read('SHUTDOWN_DRAIN_MS', integerFrom(0, 600_000), 2000),
+      shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', integerFrom(1000, 600_000), 10_000),
+      metricsPort: read('METRICS_PORT', integerFrom(0, 65535), undefined),
+      metricsHost: read('METRICS_HOST', anyString, '127.0.0.1'),
+      corsOrigins: read(
+        'CORS_ORIGINS',
+        listOf(ORIGIN, 'entries must look like https://app.example:8443'),
+        [],
+      ),
+    }),
+    E.chain(checkTimeouts),
+  )
 }
+
+/** Node refuses a server whose headers may take longer than the whole request they belong to. */
+const checkTimeouts = (config: Config): E.Either<string[], Config> =>
+  config.headersTimeoutMs <= config.requestTimeoutMs
+    ? E.right(config)
+    : E.left([
+        `REQUEST_TIMEOUT_MS must be at least HEADERS_TIMEOUT_MS (${config.headersTimeoutMs}): the headers are part of the request (got "${config.requestTimeoutMs}")`,
+      ])

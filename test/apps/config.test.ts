@@ -140,6 +140,20 @@ describe('configuration: limits and timeouts', () => {
       expect(errors).to.include(name)
   })
 
+  it('refuses a whole request given less time than its headers (Node would not start)', () => {
+    // REQUEST_TIMEOUT_MS alone, below the default HEADERS_TIMEOUT_MS (10000)
+    expect(errorsOf({ REQUEST_TIMEOUT_MS: '8000' })).to.match(
+      /REQUEST_TIMEOUT_MS must be at least HEADERS_TIMEOUT_MS \(10000\)/,
+    )
+    expect(errorsOf({ HEADERS_TIMEOUT_MS: '3000', REQUEST_TIMEOUT_MS: '2999' })).to.include(
+      'REQUEST_TIMEOUT_MS',
+    )
+    expect(configOf({ HEADERS_TIMEOUT_MS: '3000', REQUEST_TIMEOUT_MS: '3000' })).to.include({
+      headersTimeoutMs: 3000,
+      requestTimeoutMs: 3000,
+    })
+  })
+
   describe('the OpenAPI servers follow BASE_PATH', () => {
     const urls = (env: Record<string, string>) => {
       const loaded = loadConfig(env)

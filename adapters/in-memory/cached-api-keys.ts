@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
+import * as O from 'fp-ts/lib/Option.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { ApiKeys, StoreUnavailable, StoredKey } from '../../core/index.js'
@@ -25,6 +26,8 @@ export type CachedApiKeysOptions = {
 export const createCachedApiKeys = (options: CachedApiKeysOptions): ApiKeys => {
   const { bootstrap, now } = options
   const ring = createKeyRing(bootstrap)
+  /** API_KEYS alone: they do not come from the source, so they work while it cannot be read. */
+  const bootstrapRing = createKeyRing(bootstrap)
   let loadedAt = -Infinity
   let inFlight: Promise<E.Either<StoreUnavailable, void>> | undefined
 
@@ -49,10 +52,13 @@ export const createCachedApiKeys = (options: CachedApiKeysOptions): ApiKeys => {
       if (age <= options.refreshAfterMs) return ring.verifyApiKey(presented)
       const pending = refresh()
       if (age <= options.maxAgeMs) return ring.verifyApiKey(presented)
-      return pipe(
-        () => pending,
-        TE.chain(() => ring.verifyApiKey(presented)),
-      )
+      return async () => {
+        const loaded = await pending
+        if (E.isRight(loaded)) return ring.verifyApiKey(presented)()
+        // Any other key fails closed: a revocation must not be missed.
+        const bootstrapped = await bootstrapRing.verifyApiKey(presented)()
+        return E.isRight(bootstrapped) && O.isSome(bootstrapped.right) ? bootstrapped : loaded
+      }
     },
   }
 }

@@ -25,9 +25,7 @@ export const createPetRoute: Route = {
     'PayloadTooLarge',
     'UnsupportedMediaType',
     'IdempotencyKeyReused',
-    'Internal',
     'NotImplemented',
-    'Unavailable',
     'InsufficientStorage',
   ],
   document: ({ maxBodyBytes }) => ({

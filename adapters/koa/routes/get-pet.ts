@@ -11,7 +11,7 @@ export const getPetRoute: Route = {
   path: '/pets/{petId}',
   scope: 'pets:read',
   deprecation: GET_PET_DEPRECATION,
-  errors: ['BadRequest', 'NotFound', 'Gone', 'Internal', 'Unavailable'],
+  errors: ['BadRequest', 'NotFound', 'Gone'],
   document: () => ({
     summary: 'Get one animal (deprecated)',
     description: deprecationWording(GET_PET_DEPRECATION),

@@ -80,7 +80,17 @@ const operationOf = (route: Route, options: DocumentOptions) => {
     ...rest,
     responses: {
       ...success,
-      ...errorResponses(['Unauthorized', 'Forbidden', 'TooManyRequests', ...route.errors], extra),
+      ...errorResponses(
+        [
+          'Unauthorized',
+          'Forbidden',
+          'TooManyRequests',
+          ...route.errors,
+          'Internal',
+          'Unavailable',
+        ],
+        extra,
+      ),
     },
   }
 }

@@ -21,7 +21,7 @@ export const listPetsRoute: Route = {
   method: 'GET',
   path: '/pets',
   scope: 'pets:read',
-  errors: ['BadRequest', 'Internal', 'Unavailable'],
+  errors: ['BadRequest'],
   document: () => ({
     summary: 'List animals',
     description: `Animals in ascending id order, at most \`limit\` (default ${LIMIT_DEFAULT}). When more exist, \`Link: <...>; rel="next"\` gives the next page; the body stays a plain array. Unknown, empty or repeated parameters are refused with 400.`,

@@ -31,7 +31,10 @@ export type Route = {
   readonly path: `/${string}`
   readonly scope: Scope
   readonly deprecation?: Deprecation
-  /** The error answers it can give besides 401, 403 and 429, which every operation can. */
+  /**
+   * The error answers it can give besides those every operation can: 401, 403, 429, 500, and 503
+   * (authentication looks the key up, and a key store can be down).
+   */
   readonly errors: ReadonlyArray<ErrorAnswerName>
   /** The rest of its OpenAPI operation object: summary, description, parameters, 2xx. */
   readonly document: (options: DocumentOptions) => Readonly<Record<string, unknown>>

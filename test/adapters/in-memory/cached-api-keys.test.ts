@@ -82,7 +82,7 @@ describe('cached API keys (a shared source, refreshed per instance)', () => {
     expect(loads).to.equal(1)
   })
 
-  it('fails closed (store unavailable) when the keys cannot be read past the maximum age', async () => {
+  it('fails closed (store unavailable) past the maximum age when the keys cannot be read, API_KEYS aside', async () => {
     const api = keys()
     await idOf(api, 'a')
     failing = true
@@ -90,6 +90,9 @@ describe('cached API keys (a shared source, refreshed per instance)', () => {
     expect(await idOf(api, 'a')).to.equal('id-a') // still fresh enough
     now = 9000
     expect(await idOf(api, 'a')).to.equal('store-down')
+    expect(await idOf(api, 'nope')).to.equal('store-down')
+    // API_KEYS do not come from the source: they keep working while it cannot be read
+    expect(await idOf(api, 'boot')).to.match(/^key-/)
     failing = false
     expect(await idOf(api, 'a')).to.equal('id-a')
   })

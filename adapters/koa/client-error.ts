@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto'
 import { STATUS_CODES, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { ERROR_CODES, errorBody, type ErrorCode } from './problem.js'
+import { requestIdFor } from './request-id.js'
 
 const answerOf = (code: string | undefined): [ErrorCode, string] => {
   if (code === 'HPE_HEADER_OVERFLOW')
@@ -12,24 +14,35 @@ const answerOf = (code: string | undefined): [ErrorCode, string] => {
 
 const BASE_HEADERS = 'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n'
 
-/** A whole answer written straight on a socket, for refusals made before any app sees a request. */
-export const rawErrorAnswer = (code: ErrorCode, message: string, extra = ''): string => {
+/**
+ * A whole answer written straight on a socket, for refusals made outside the app. `requestId`
+ * is the refused request's, or new when the request could not even be read.
+ */
+export const rawErrorAnswer = (
+  code: ErrorCode,
+  message: string,
+  requestId: string = randomUUID(),
+  extra = '',
+): string => {
   const status = ERROR_CODES[code]
   const body = errorBody(code, message)
   return (
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+    `Date: ${new Date().toUTCString()}\r\n` +
     'Content-Type: application/json\r\n' +
     `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+    `X-Request-Id: ${requestId}\r\n` +
     `${BASE_HEADERS}${extra}Connection: close\r\n\r\n${body}`
   )
 }
 
-/** The same Error body through a ServerResponse (Node hands one to 'checkExpectation'). */
+/** The same Error body through a ServerResponse, for refusals of a request before the app. */
 export const answerError = (res: ServerResponse, code: ErrorCode, message: string): void => {
   const body = errorBody(code, message)
   res.writeHead(ERROR_CODES[code], {
     'Content-Type': 'application/json',
     'Content-Length': Buffer.byteLength(body),
+    'X-Request-Id': requestIdFor(res.req),
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
     Connection: 'close',
@@ -37,20 +50,46 @@ export const answerError = (res: ServerResponse, code: ErrorCode, message: strin
   res.end(body)
 }
 
-type HttpSocket = Duplex & { _httpMessage?: { headersSent?: boolean } | null }
+type HttpSocket = Duplex & { _httpMessage?: ServerResponse | null }
+
+/** Sockets already refused: the parser reports its error again with every later chunk. */
+const refused = new WeakSet<Duplex>()
+
+/** Runs `then` once the answer in progress has been handed to the socket, or the socket is gone. */
+const afterAnswer = (res: ServerResponse, then: () => void): void => {
+  if (res.writableFinished || res.destroyed) return then()
+  let done = false
+  const once = () => {
+    if (done) return
+    done = true
+    then()
+  }
+  res.once('finish', once).once('close', once)
+}
 
 /**
  * Node's HTTP parser refuses some requests before any app sees them (oversized headers, bad
- * request lines, NUL bytes in headers) and by default answers them with an empty body. Wired to
- * the server's 'clientError' event, this answers them with the same Error body as everything else.
- * A request already answered (a 401 to a body that is still arriving, say) gets no second answer.
+ * request lines, NUL bytes in headers) and by default answers them with an empty body; the
+ * request timeout is reported here too. Wired to the server's 'clientError' event, this answers
+ * them with the same Error body as everything else, and closes the connection.
+ *
+ * A request already in progress on the connection is answered first: when the refused bytes are
+ * the next request pipelined behind it, its answer still goes out (it was carried out), then the
+ * refusal. When the refusal is about the request in progress (its body broke or timed out) and
+ * the app has answered it already (a 401 to a body still arriving, say), it gets no second answer.
  */
 export const answerClientError = (error: Error & { code?: string }, socket: Duplex): void => {
-  const answered = (socket as HttpSocket)._httpMessage?.headersSent === true
-  if (error.code === 'ECONNRESET' || !socket.writable || answered) {
-    socket.destroy()
-    return
-  }
+  if (refused.has(socket)) return
+  refused.add(socket)
+  if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
   const [code, message] = answerOf(error.code)
-  socket.end(rawErrorAnswer(code, message))
+  const res = (socket as HttpSocket)._httpMessage ?? undefined
+  if (res === undefined) return void socket.end(rawErrorAnswer(code, message))
+  const inProgress = !res.req.complete
+  if (inProgress && !res.headersSent)
+    return void socket.end(rawErrorAnswer(code, message, requestIdFor(res.req)))
+  afterAnswer(res, () => {
+    if (inProgress || !socket.writable) socket.destroy()
+    else socket.end(rawErrorAnswer(code, message))
+  })
 }

@@ -3,7 +3,7 @@ import { answerClientError } from './client-error.js'
 import { trackConnections, type Connections } from './connections.js'
 import { awaitContinue } from './expect-continue.js'
 import type { Logger } from '../../core/index.js'
-import { guardHost, refuseExpectation } from './wire-guard.js'
+import { guardCodings, guardHost, refuseConnect, refuseExpectation } from './wire-guard.js'
 
 export type HttpLimits = {
   /** Open connections at most; keep it under the descriptor limit (see connections.ts). */
@@ -20,8 +20,9 @@ export type HttpServer = { readonly server: Server; readonly connections: Connec
 
 /**
  * The node:http server around an app's callback, with every refusal answered by the Error body:
- * Host checked here, unknown `Expect` 417, `100 Continue` only when the body reader asks for it,
- * the connection cap and the timeouts. A descriptor shortage at accept is logged, not fatal.
+ * Host checked here, unknown `Expect` 417, CONNECT and transfer codings other than chunked 501,
+ * `100 Continue` only when the body reader asks for it, the connection cap and the timeouts. A
+ * descriptor shortage at accept is logged, not fatal.
  */
 export const createHttpServer = (
   listener: RequestListener,
@@ -37,13 +38,14 @@ export const createHttpServer = (
     connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
   })
   const connections = trackConnections(server, limits.maxConnections)
-  const app = connections.guard(guardHost(listener))
+  const app = connections.guard(guardHost(guardCodings(listener)))
   server.on('request', app)
   server.on('checkContinue', (req, res) => {
     awaitContinue(req, res)
     server.emit('request', req, res)
   })
   server.on('checkExpectation', refuseExpectation)
+  server.on('connect', refuseConnect)
   server.on('clientError', answerClientError)
   server.once('listening', () =>
     server.on('error', (error: Error & { syscall?: string }) => {

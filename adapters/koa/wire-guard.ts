@@ -1,29 +1,65 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
-import { answerError } from './client-error.js'
+import type { Duplex } from 'node:stream'
+import { answerError, rawErrorAnswer } from './client-error.js'
+import { requestIdFor } from './request-id.js'
 
-const hostCount = (raw: ReadonlyArray<string>): number => {
-  let n = 0
+/** How many Host and Authorization lines a request has: each may appear once at most. */
+const singletonCounts = (raw: ReadonlyArray<string>): { hosts: number; keys: number } => {
+  let hosts = 0
+  let keys = 0
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i] as string
-    // The length first: most names are not four letters, and lower-casing each one allocates.
-    if (name.length === 4 && name.toLowerCase() === 'host') n++
+    // The length first: most names are neither, and lower-casing each one allocates.
+    if (name.length === 4 && name.toLowerCase() === 'host') hosts++
+    else if (name.length === 13 && name.toLowerCase() === 'authorization') keys++
   }
-  return n
+  return { hosts, keys }
 }
 
 /**
  * Exactly one Host on HTTP/1.1 (RFC 9112 §3.2), at most one on 1.0. Node's own check answers
  * without a body and lets a repeated Host through, so the server turns it off and checks here.
+ * At most one Authorization too (a singleton field, RFC 9110 §5.3): Node keeps the first and
+ * drops the others, so which key a request used would depend on the order of its lines.
  */
 export const guardHost =
   (listener: RequestListener): RequestListener =>
   (req: IncomingMessage, res: ServerResponse) => {
-    const hosts = hostCount(req.rawHeaders)
+    const { hosts, keys } = singletonCounts(req.rawHeaders)
     if (hosts > 1 || (hosts === 0 && req.httpVersion === '1.1'))
       return answerError(res, 'bad_request', 'the request must carry exactly one Host header')
+    if (keys > 1)
+      return answerError(
+        res,
+        'bad_request',
+        'the request must carry at most one Authorization header',
+      )
+    return listener(req, res)
+  }
+
+/**
+ * Chunked is the one transfer coding a request may use: 501 for any other (RFC 9112 §6.1).
+ * Node's parser reads `gzip, chunked` as plain chunked, and would hand the app a body that is
+ * still gzipped.
+ */
+export const guardCodings =
+  (listener: RequestListener): RequestListener =>
+  (req: IncomingMessage, res: ServerResponse) => {
+    const codings = req.headers['transfer-encoding']
+    if (codings !== undefined && codings.trim().toLowerCase() !== 'chunked')
+      return answerError(res, 'not_implemented', 'chunked is the only transfer coding accepted')
     return listener(req, res)
   }
 
 /** Node calls this for an `Expect` other than 100-continue: 417 with the Error body. */
 export const refuseExpectation = (_req: IncomingMessage, res: ServerResponse): void =>
   answerError(res, 'expectation_failed', 'only Expect: 100-continue is supported')
+
+/**
+ * CONNECT asks for a tunnel, a proxy's job: no resource here takes it (501, before
+ * authentication). Node hands such requests to 'connect' and, without a listener, closes the
+ * connection without a word.
+ */
+export const refuseConnect = (req: IncomingMessage, socket: Duplex): void => {
+  socket.end(rawErrorAnswer('not_implemented', 'CONNECT is not supported', requestIdFor(req)))
+}

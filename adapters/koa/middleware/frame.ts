@@ -2,7 +2,7 @@ import type { Next } from 'koa'
 import type { AppContext } from '../app-state.js'
 import type { Responder } from '../responder.js'
 import type { Logger } from '../../../core/index.js'
-import { requestIdOf } from '../request-id.js'
+import { requestIdFor } from '../request-id.js'
 import { sendAnswer } from '../answer.js'
 import { logClientAborted, logRequest, type RequestLine } from '../request-log.js'
 import { closeIfBodyUnread, isClientAbort } from '../unread-body.js'
@@ -15,7 +15,7 @@ export const frame =
   (logger: Logger, respond: Responder, requestLine?: RequestLine) =>
   async (ctx: AppContext, next: Next): Promise<void> => {
     const started = performance.now()
-    const requestId = requestIdOf(ctx.req.headers['x-request-id'])
+    const requestId = requestIdFor(ctx.req)
     // The first headers of the answer (see answer.ts): nothing inside has set one yet.
     ctx.state.answerHeaders = [
       'X-Request-Id',

@@ -59,15 +59,21 @@ describe('HTTP: client aborts and timeouts are the client’s', () => {
     })
     try {
       const conn = await openRaw(api.port)
-      conn.socket.write(partialCreate(true))
+      conn.socket.write(
+        partialCreate(true).replace('Host: localhost', 'Host: x\r\nX-Request-Id: slow-1'),
+      )
       await conn.closed
       expect(conn.received()).to.match(/^HTTP\/1\.1 408 /)
       expect(conn.received().match(/HTTP\/1\.1 /g)).to.have.length(1)
+      // The request's own id, the one its log line carries.
+      expect(conn.received()).to.include('\r\nX-Request-Id: slow-1\r\n')
       await until(() => lines.some((l) => l.outcome === 'client_aborted'))
     } finally {
       await api.close()
     }
-    expect(lines.map((l) => [l.level, l.outcome])).to.deep.equal([[30, 'client_aborted']])
+    expect(lines.map((l) => [l.level, l.outcome, l.requestId])).to.deep.equal([
+      [30, 'client_aborted', 'slow-1'],
+    ])
   })
 
   it('gives a slow body after an early 401 no second answer', async () => {

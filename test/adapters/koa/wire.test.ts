@@ -32,7 +32,7 @@ describe('HTTP: wire-level refusals', () => {
   before(async () => (api = await startTestApi()))
   after(() => api.close())
 
-  it('answers a request without Host, or with two, 400 with the Error body', async () => {
+  it('answers a request without Host, or with two, or with two Authorization, 400 with the Error body', async () => {
     const missing = await sendRaw(api.port, `GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n`)
     expectError(missing, 400, 'bad_request')
     const twice = await sendRaw(
@@ -41,6 +41,14 @@ describe('HTTP: wire-level refusals', () => {
     )
     expectError(twice, 400, 'bad_request')
     expect(twice.head).to.match(/connection: close/i)
+    const twoKeys = await sendRaw(
+      api.port,
+      `GET /v1/pets HTTP/1.1\r\nHost: a\r\n${AUTH}\r\nauthorization: Bearer other\r\n\r\n`,
+    )
+    expectError(twoKeys, 400, 'bad_request')
+    expect(JSON.parse(twoKeys.body)).to.include({
+      message: 'the request must carry at most one Authorization header',
+    })
     // HTTP/1.0 predates Host: it may leave it out.
     const old = await sendRaw(api.port, 'GET /healthz HTTP/1.0\r\n\r\n')
     expect(old.status).to.equal(200)
@@ -128,6 +136,72 @@ describe('HTTP: wire-level refusals', () => {
       await conn.closed
       expect(conn.received()).to.match(new RegExp(`^HTTP/1\\.1 ${status} `))
       expect(conn.received().match(/HTTP\/1\.1 /g)).to.have.length(1)
+    }
+  })
+
+  it('answers a request pipelined ahead of unreadable bytes, then refuses those and closes', async () => {
+    const ahead = (name: string) =>
+      post([AUTH, `X-Request-Id: ahead-${name}`], `{"name":"${name}","categoryId":1}`)
+    for (const [name, next, status] of [
+      ['garbage', 'GARBAGE\r\n\r\n', 400],
+      ['header', `GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`, 431],
+      ['nul', 'GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Evil: a\u0000b\r\n\r\n', 400],
+    ] as const) {
+      const conn = await openRaw(api.port)
+      conn.socket.write(ahead(name) + next)
+      await conn.closed
+      const answers = [...conn.received().matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1])
+      expect(answers, name).to.deep.equal(['201', String(status)])
+      expect(conn.received()).to.include(`X-Request-Id: ahead-${name}\r\n`)
+      expect(conn.received()).to.include(`"name":"${name}"`)
+    }
+  })
+
+  it('gives refusals made outside the app a Date and an X-Request-Id', async () => {
+    const unreadable = await sendRaw(api.port, 'GARBAGE\r\n\r\n')
+    expectError(unreadable, 400, 'bad_request')
+    expect(unreadable.head).to.match(/\r\nDate: \w{3}, \d{2} \w{3} \d{4} [\d:]{8} GMT\r\n/)
+    expect(unreadable.head).to.match(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/)
+    for (const refused of [
+      post([AUTH, 'Expect: something-else', 'X-Request-Id: mine-417']),
+      'GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\nX-Request-Id: mine-417\r\n\r\n',
+    ]) {
+      const reply = await sendRaw(api.port, refused)
+      expect(reply.head).to.match(/\r\nDate: /)
+      expect(reply.head).to.include('\r\nX-Request-Id: mine-417\r\n')
+    }
+  })
+
+  it('answers CONNECT 501 not_implemented, whatever its target, and closes', async () => {
+    for (const target of ['/v1/pets', '127.0.0.1:22']) {
+      const reply = await sendRaw(
+        api.port,
+        `CONNECT ${target} HTTP/1.1\r\nHost: a\r\n${AUTH}\r\nX-Request-Id: tunnel\r\n\r\n`,
+      )
+      expectError(reply, 501, 'not_implemented')
+      expect(reply.head).to.include('\r\nX-Request-Id: tunnel\r\n')
+    }
+  })
+
+  it('refuses a transfer coding other than chunked with 501, the body unread', async () => {
+    const chunked = (codings: string) =>
+      [
+        'POST /v1/pets HTTP/1.1',
+        'Host: localhost',
+        AUTH,
+        'Content-Type: application/json',
+        `Transfer-Encoding: ${codings}`,
+        '',
+        `${BODY.length.toString(16)}\r\n${BODY}\r\n0\r\n\r\n`,
+      ].join('\r\n')
+    for (const codings of ['gzip, chunked', 'deflate, chunked']) {
+      const reply = await sendRaw(api.port, chunked(codings))
+      expectError(reply, 501, 'not_implemented')
+      expect(reply.head).to.match(/connection: close/i)
+    }
+    for (const codings of ['chunked', 'Chunked']) {
+      const reply = await sendRaw(api.port, chunked(codings))
+      expect(reply.status, codings).to.equal(201)
     }
   })
 

@@ -62,7 +62,7 @@ export const createRequestMetrics = () => {
     return [
       renderCounter(
         'animal_store_http_requests_total',
-        'Requests answered, by route template, method and status.',
+        'Requests by route template, method and the status answered (499: the client went away first).',
         all.flatMap((c) => [...c.byStatus.values()]),
       ),
       renderHistogram(

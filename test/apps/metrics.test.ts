@@ -160,6 +160,15 @@ describe('metrics (Prometheus)', () => {
         aborted = sample(await metrics.render(), 'animal_store_http_aborted_total')
       }
       expect(aborted).to.equal(1)
+      // Counted with nginx's 499, as the log does: it got no answer, least of all Koa's 404.
+      const text = await metrics.render()
+      expect(
+        sample(
+          text,
+          'animal_store_http_requests_total{route="/v1/pets/:petId",method="GET",status="499"}',
+        ),
+      ).to.equal(1)
+      expect(text).not.to.match(/status="404"/)
     } finally {
       await api.close()
     }

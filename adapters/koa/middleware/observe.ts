@@ -3,8 +3,9 @@ import type { AppContext } from '../app-state.js'
 
 /**
  * Told once per request, after the answer is decided: the route template (`none` when no route
- * took the request: 401, 404, the document, the docs page, the probes), the method, the status,
- * the seconds spent, and whether the client went away before it could be answered.
+ * took the request: 401, 404, the document, the docs page, the probes), the method, the status
+ * (499 when the client went away first), the seconds spent, and whether the client went away
+ * before it could be answered.
  */
 export type RequestObserver = (
   route: string,
@@ -21,13 +22,15 @@ export const observe =
     const started = performance.now()
     await next()
     const route = ctx._matchedRoute
+    // Not answered (frame sends JSON answers itself, see answer.ts) and the socket is no longer
+    // writable, so Koa cannot answer either: the client went away, or its request timed out.
+    const aborted = !ctx.res.writableEnded && !ctx.writable
     observer(
       typeof route === 'string' ? route : 'none',
       ctx.method,
-      ctx.status,
+      // As in the log: nginx's 499, not the status Koa starts every request with (404).
+      aborted ? 499 : ctx.status,
       (performance.now() - started) / 1000,
-      // Not answered (frame sends JSON answers itself, see answer.ts) and the socket is no
-      // longer writable, so Koa cannot answer either: the client went away.
-      !ctx.res.writableEnded && !ctx.writable,
+      aborted,
     )
   }

@@ -12,13 +12,30 @@ type BodyProblem = Extract<
 >
 export type BodyResult = E.Either<BodyProblem, unknown>
 
-const JSON_TYPE = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+"
+const VALUE = `(?:${TOKEN}|"(?:[^"\\\\]|\\\\.)*")`
+/** `application/json` and its parameters (RFC 9110 §8.3.1: empty ones allowed, e.g. a lone `;`). */
+const JSON_TYPE = new RegExp(
+  `^application/json[ \\t]*((?:;[ \\t]*(?:${TOKEN}=${VALUE}[ \\t]*)?)*)$`,
+  'i',
+)
+const PARAMETER = new RegExp(`(${TOKEN})=(${VALUE})`, 'g')
+
+/** The media type is JSON, and its charset, if given, is UTF-8; other parameters are ignored. */
+const isJsonType = (contentType: string): boolean => {
+  const parameters = JSON_TYPE.exec(contentType)?.[1]
+  if (parameters === undefined) return false
+  for (const [, name, value] of parameters.matchAll(PARAMETER))
+    if (name?.toLowerCase() === 'charset' && value?.replace(/^"|"$/g, '').toLowerCase() !== 'utf-8')
+      return false
+  return true
+}
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 const fail = (problem: BodyProblem): BodyResult => E.left(problem)
 
 export const checkContentType = (contentType: string | undefined): BodyResult | undefined =>
-  contentType !== undefined && JSON_TYPE.test(contentType)
+  contentType !== undefined && isJsonType(contentType)
     ? undefined
     : fail({
         _tag: 'UnsupportedMediaType',

@@ -6,7 +6,8 @@ import { invalidInput, type InvalidInput } from './errors.js'
 const describe = (root: string, error: t.ValidationError): string => {
   const path = error.context
     .slice(1)
-    .map((entry) => entry.key)
+    // An empty name (`?=1`, `{"": 1}`) is shown as "", not left out.
+    .map((entry) => (entry.key === '' ? '""' : entry.key))
     .join('.')
   return `${path === '' ? root : path} ${error.message ?? `must be a valid ${error.context.at(-1)?.type.name}`}`
 }

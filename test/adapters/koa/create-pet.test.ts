@@ -197,6 +197,8 @@ forEachBackend('HTTP: POST /pets', (backend) => {
       'application/x-www-form-urlencoded',
       'application/jsonx',
       'application/json; charset=latin1',
+      'application/json; charset="latin1"',
+      'application/json; nameonly',
       'multipart/form-data',
     ]) {
       expectError(await post('{"name":"x","categoryId":1}', type), 415, 'unsupported_media_type')
@@ -205,6 +207,10 @@ forEachBackend('HTTP: POST /pets', (backend) => {
       'application/json; charset=utf-8',
       'Application/JSON',
       'application/json;charset="UTF-8"',
+      // RFC 9110 §5.6.6: empty parameters are allowed; unknown ones are ignored
+      'application/json;',
+      'application/json; ;',
+      'application/json; profile=pet; charset=utf-8',
     ]) {
       expect((await post('{"name":"x","categoryId":1}', type)).status, type).to.equal(201)
     }

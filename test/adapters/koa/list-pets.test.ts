@@ -114,6 +114,10 @@ forEachBackend('HTTP: GET /pets', (backend) => {
       )
     }
     expectError(await api.get('/pets?after=0'), 400, 'invalid_request', 'after')
+    // A parameter without a name is named as "", not as the whole query.
+    const unnamed = await api.get('/pets?=1')
+    expectError(unnamed, 400, 'invalid_request', '"" is not a known parameter')
+    expect((unnamed.json as { message: string }).message).not.to.include('query')
   })
 
   it('never returns more than limit, sorted and filtered, and its next links visit every match once (property)', async () => {

@@ -22,7 +22,6 @@ export const rawErrorAnswer = (
   code: ErrorCode,
   message: string,
   requestId: string = randomUUID(),
-  extra = '',
 ): string => {
   const status = ERROR_CODES[code]
   const body = errorBody(code, message)
@@ -32,7 +31,7 @@ export const rawErrorAnswer = (
     'Content-Type: application/json\r\n' +
     `Content-Length: ${Buffer.byteLength(body)}\r\n` +
     `X-Request-Id: ${requestId}\r\n` +
-    `${BASE_HEADERS}${extra}Connection: close\r\n\r\n${body}`
+    `${BASE_HEADERS}Connection: close\r\n\r\n${body}`
   )
 }
 

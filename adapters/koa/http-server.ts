@@ -3,7 +3,7 @@ import { answerClientError } from './client-error.js'
 import { trackConnections, type Connections } from './connections.js'
 import { awaitContinue } from './expect-continue.js'
 import type { Logger } from '../../core/index.js'
-import { guardCodings, guardHost, refuseConnect, refuseExpectation } from './wire-guard.js'
+import { guardCodings, guardHeaders, refuseConnect, refuseExpectation } from './wire-guard.js'
 
 export type HttpLimits = {
   /** Open connections at most; keep it under the descriptor limit (see connections.ts). */
@@ -38,7 +38,7 @@ export const createHttpServer = (
     connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
   })
   const connections = trackConnections(server, limits.maxConnections)
-  const app = connections.guard(guardHost(guardCodings(listener)))
+  const app = connections.guard(guardHeaders(guardCodings(listener)))
   server.on('request', app)
   server.on('checkContinue', (req, res) => {
     awaitContinue(req, res)

@@ -3,29 +3,24 @@ import type { Duplex } from 'node:stream'
 import { answerError, rawErrorAnswer } from './client-error.js'
 import { requestIdFor } from './request-id.js'
 
-/** How many Host and Authorization lines a request has: each may appear once at most. */
-const singletonCounts = (raw: ReadonlyArray<string>): { hosts: number; keys: number } => {
-  let hosts = 0
-  let keys = 0
-  for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i] as string
-    // The length first: most names are neither, and lower-casing each one allocates.
-    if (name.length === 4 && name.toLowerCase() === 'host') hosts++
-    else if (name.length === 13 && name.toLowerCase() === 'authorization') keys++
-  }
-  return { hosts, keys }
-}
-
 /**
  * Exactly one Host on HTTP/1.1 (RFC 9112 §3.2), at most one on 1.0. Node's own check answers
  * without a body and lets a repeated Host through, so the server turns it off and checks here.
  * At most one Authorization too (a singleton field, RFC 9110 §5.3): Node keeps the first and
  * drops the others, so which key a request used would depend on the order of its lines.
  */
-export const guardHost =
+export const guardHeaders =
   (listener: RequestListener): RequestListener =>
   (req: IncomingMessage, res: ServerResponse) => {
-    const { hosts, keys } = singletonCounts(req.rawHeaders)
+    let hosts = 0
+    let keys = 0
+    const raw = req.rawHeaders
+    for (let i = 0; i < raw.length; i += 2) {
+      const name = raw[i] as string
+      // The length first: most names are neither, and lower-casing each one allocates.
+      if (name.length === 4 && name.toLowerCase() === 'host') hosts++
+      else if (name.length === 13 && name.toLowerCase() === 'authorization') keys++
+    }
     if (hosts > 1 || (hosts === 0 && req.httpVersion === '1.1'))
       return answerError(res, 'bad_request', 'the request must carry exactly one Host header')
     if (keys > 1)

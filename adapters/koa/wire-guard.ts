@@ -17,9 +17,13 @@ export const guardHeaders =
     const raw = req.rawHeaders
     for (let i = 0; i < raw.length; i += 2) {
       const name = raw[i] as string
-      // The length first: most names are neither, and lower-casing each one allocates.
-      if (name.length === 4 && name.toLowerCase() === 'host') hosts++
-      else if (name.length === 13 && name.toLowerCase() === 'authorization') keys++
+      // The length first, then the usual spellings: lower-casing a name allocates a string.
+      if (name.length === 4 && (name === 'Host' || name.toLowerCase() === 'host')) hosts++
+      else if (
+        name.length === 13 &&
+        (name === 'Authorization' || name.toLowerCase() === 'authorization')
+      )
+        keys++
     }
     if (hosts > 1 || (hosts === 0 && req.httpVersion === '1.1'))
       return answerError(res, 'bad_request', 'the request must carry exactly one Host header')

@@ -48,29 +48,14 @@ const poolSizeOf = (uri: string): number | undefined => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Pings until the database answers or the start-up time is over; then the last error is thrown. */
-const reachable = async (db: Db, options: MongoOptions): Promise<void> => {
-  const deadline = Date.now() + options.startupTimeoutMs
-  for (;;) {
-    try {
-      await db.command({ ping: 1 })
-      return
-    } catch (error) {
-      if (Date.now() >= deadline) throw error
-      options.onRetry?.(error)
-      await sleep(500)
-    }
-  }
-}
-
 /**
  * Connects with majority writes and primary reads, so that a pet acknowledged by one instance
  * is readable through every other, and with short timeouts, so that an outage answers 503 fast.
  * The store bounds each call by `timeoutMs` (deadline.ts); the driver's own timeouts bound the
  * work a call that ran out of time leaves behind: waiting for a connection, connecting, a socket.
  */
-export const connectMongo = async (options: MongoOptions): Promise<MongoStorage> => {
-  const client = new MongoClient(options.uri, {
+const clientOf = (options: MongoOptions): MongoClient =>
+  new MongoClient(options.uri, {
     useBigInt64: true,
     writeConcern: { w: 'majority' },
     readConcern: { level: 'majority' },
@@ -81,10 +66,33 @@ export const connectMongo = async (options: MongoOptions): Promise<MongoStorage>
     socketTimeoutMS: options.timeoutMs * 2,
     waitQueueTimeoutMS: options.timeoutMs,
   })
+
+/**
+ * A client whose database has answered a ping, tried every 500 ms until the start-up time is
+ * over; then the last error is thrown. Each try is a new client: the driver closes a client
+ * whose first connection failed, and every later command on it fails with "Topology is closed"
+ * instead of the real cause, even once the database is up.
+ */
+const reachableClient = async (options: MongoOptions, deadline: number): Promise<MongoClient> => {
+  for (;;) {
+    const client = clientOf(options)
+    try {
+      await client.db(databaseOf(options.uri)).command({ ping: 1 })
+      return client
+    } catch (error) {
+      await client.close().catch(() => undefined)
+      if (Date.now() >= deadline) throw error
+      options.onRetry?.(error)
+      await sleep(500)
+    }
+  }
+}
+
+export const connectMongo = async (options: MongoOptions): Promise<MongoStorage> => {
+  const deadline = Date.now() + options.startupTimeoutMs
+  const client = await reachableClient(options, deadline)
   const db = client.db(databaseOf(options.uri))
   try {
-    const deadline = Date.now() + options.startupTimeoutMs
-    await reachable(db, options)
     // Instances started together build the same indexes at once, and the server may drop a
     // connection on it (FerretDB v1 does): creating only what is missing, retried briefly.
     await retryDropped(() => ensureIndexes(db), {

@@ -10,8 +10,11 @@ export type TcpProxy = {
   readonly close: () => Promise<void>
 }
 
-/** A loopback proxy to `targetPort` that can stall: a database that stops answering. */
-export const startTcpProxy = async (targetPort: number): Promise<TcpProxy> => {
+/**
+ * A loopback proxy to `targetPort` that can stall: a database that stops answering. On
+ * `listenPort` when given (a database that comes up where a client was already told to look).
+ */
+export const startTcpProxy = async (targetPort: number, listenPort = 0): Promise<TcpProxy> => {
   let stalled = false
   let delayMs = 0
   const sockets = new Set<Socket>()
@@ -32,7 +35,7 @@ export const startTcpProxy = async (targetPort: number): Promise<TcpProxy> => {
       from.on('close', () => (sockets.delete(from), to.destroy()))
     }
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve))
   return {
     port: (server.address() as AddressInfo).port,
     stall: () => void (stalled = true),

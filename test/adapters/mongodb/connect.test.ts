@@ -1,0 +1,50 @@
+import { expect } from 'chai'
+import * as E from 'fp-ts/lib/Either.js'
+import { createServer, type AddressInfo } from 'node:net'
+import { connectMongo } from '../../../adapters/mongodb/index.js'
+import { freshDatabaseName, requireMongo, uriWithDatabase } from '../../support/mongo.js'
+import { startTcpProxy } from '../../support/tcp-proxy.js'
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+
+describe('MongoDB adapter: start-up', function () {
+  this.timeout(30_000)
+
+  it('connects to a database that comes up after it started trying', async function () {
+    const target = new URL(requireMongo(this))
+    const uri = new URL(target)
+    uri.host = `127.0.0.1:${await freePort()}`
+    const database = freshDatabaseName()
+    const failures: string[] = []
+    const connecting = connectMongo({
+      uri: uriWithDatabase(uri.toString(), database),
+      timeoutMs: 300,
+      startupTimeoutMs: 15_000,
+      onRetry: (error) => failures.push(String(error)),
+    })
+    // Nothing listens there yet: the first pings are refused.
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    const proxy = await startTcpProxy(Number(target.port), Number(uri.port))
+    try {
+      const storage = await connecting
+      try {
+        expect(E.isRight(await storage.checkReadiness()())).to.equal(true)
+      } finally {
+        await storage.db.dropDatabase()
+        await storage.close()
+      }
+    } finally {
+      await proxy.close()
+    }
+    expect(failures.length).to.be.greaterThan(0)
+    // The real cause each time, never the driver's "Topology is closed".
+    for (const failure of failures) expect(failure).not.to.match(/topology is closed/i)
+  })
+})

@@ -20,7 +20,7 @@ export type Shutdown = {
  * A rolling restart loses nothing: at the signal /readyz turns 503, every answer from then on
  * says `Connection: close` and idle connections close; after `drainMs` the listener closes; when
  * the last request is answered the store closes and the process exits 0. Past `timeoutMs` it is
- * forced out with status 1, and says so.
+ * forced out with status 1, and says so. A repeated signal changes nothing (it is logged).
  */
 export const createShutdown = (logger: Logger, options: ShutdownOptions): Shutdown => {
   let stopping = false
@@ -31,7 +31,10 @@ export const createShutdown = (logger: Logger, options: ShutdownOptions): Shutdo
     { server, connections }: HttpServer,
     closeStore: () => Promise<void>,
   ) => {
-    if (stopping) return
+    if (stopping) {
+      logger.info({ signal }, 'already shutting down: the signal changes nothing')
+      return
+    }
     stopping = true
     const started = Date.now()
     logger.info({ signal, drainMs: options.drainMs, open: connections.count() }, 'shutting down')
@@ -63,8 +66,10 @@ export const createShutdown = (logger: Logger, options: ShutdownOptions): Shutdo
   return {
     readiness: (check) => () => (stopping ? TE.left(storeUnavailable('shutting down')) : check()),
     onSignals: (http, closeStore) => {
-      process.once('SIGTERM', () => run('SIGTERM', http, closeStore))
-      process.once('SIGINT', () => run('SIGINT', http, closeStore))
+      // `on`, not `once`: a second signal would otherwise get Node's default, an exit on the
+      // spot that drops every request in flight.
+      process.on('SIGTERM', () => run('SIGTERM', http, closeStore))
+      process.on('SIGINT', () => run('SIGINT', http, closeStore))
     },
   }
 }

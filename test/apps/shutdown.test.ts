@@ -87,6 +87,27 @@ describe('service process: shutdown on SIGTERM', function () {
     expect(alive(service.process.pid)).to.equal(false)
   })
 
+  it('keeps draining on a second SIGTERM or a SIGINT: requests in flight are still answered', async () => {
+    const service = await startService({ SHUTDOWN_DRAIN_MS: '300' })
+    started.push(service)
+    const creates = await Promise.all(Array.from({ length: 20 }, () => openRaw(service.port)))
+    for (const c of creates) c.socket.write(createHead + BODY.slice(0, HALF))
+    await new Promise((r) => setTimeout(r, 300))
+    const exited = exitOf(service)
+    service.process.kill('SIGTERM')
+    await new Promise((r) => setTimeout(r, 100))
+    service.process.kill('SIGTERM')
+    service.process.kill('SIGINT')
+    await new Promise((r) => setTimeout(r, 300))
+    for (const c of creates) c.socket.write(BODY.slice(HALF))
+    await Promise.all(creates.map((c) => c.closed))
+    const statuses = creates.map((c) => /^HTTP\/1\.1 (\d{3})/.exec(c.received())?.[1])
+    expect(statuses).to.deep.equal(creates.map(() => '201'))
+    expect((await exited).code).to.equal(0)
+    const repeats = service.output.filter((line) => line.includes('already shutting down'))
+    expect(repeats, service.output.join('\n')).to.have.length(2)
+  })
+
   it('forces the exit with status 1, and logs it, when a request outlasts the budget', async () => {
     const service = await startService({ SHUTDOWN_DRAIN_MS: '0', SHUTDOWN_TIMEOUT_MS: '1000' })
     started.push(service)

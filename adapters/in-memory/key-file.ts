@@ -37,8 +37,12 @@ const parseLine = (text: string, n: number): E.Either<string, StoredKey> => {
   if (E.isLeft(line) || !DIGEST.test(line.right.digest))
     return E.left(`line ${n} is not a key record`)
   const { createdAt, expiresAt, revokedAt, ...rest } = line.right
-  const key = { ...rest, createdAt: Date.parse(createdAt), expiresAt: time(expiresAt) }
-  return E.right({ ...key, revokedAt: time(revokedAt) })
+  const times = { createdAt: Date.parse(createdAt), expiresAt: time(expiresAt) }
+  const key = { ...rest, ...times, revokedAt: time(revokedAt) }
+  // A time that does not parse would never come: a key meant to expire would live for ever.
+  if ([key.createdAt, key.expiresAt, key.revokedAt].some((t) => Number.isNaN(t)))
+    return E.left(`line ${n} has a time that is not ISO 8601`)
+  return E.right(key)
 }
 
 /** Parses a key file; a broken line fails the whole file, so no key is silently dropped. */

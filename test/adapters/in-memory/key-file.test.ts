@@ -43,6 +43,15 @@ describe('key file', () => {
     expect(parseKeyFile(good.replace('a'.repeat(64), 'key'))).to.deep.equal(
       E.left('line 1 is not a key record'),
     )
+    // A time that does not parse, expiry included: the key would otherwise never expire.
+    const expiring = good.replace('"expiresAt":null', '"expiresAt":"2026-11-23T25:00:00Z"')
+    expect(expiring).to.include('T25:00')
+    for (const broken of [
+      expiring,
+      good.replace('"revokedAt":null', '"revokedAt":"soon"'),
+      good.replace('1970-01-01T00:00:00.000Z', 'yesterday'),
+    ])
+      expect(parseKeyFile(broken)).to.deep.equal(E.left('line 1 has a time that is not ISO 8601'))
   })
 
   it('holds no keys when missing; adds and revokes (once) by id', async () => {

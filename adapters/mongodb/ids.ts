@@ -1,4 +1,5 @@
 import type { Collection } from 'mongodb'
+import { INT64_MAX } from '../../core/index.js'
 import type { PetDocument } from './documents.js'
 import { isDuplicateKey } from './store-failure.js'
 
@@ -102,6 +103,8 @@ export const createIdAllocator = (
     for (;;) {
       if (block !== undefined && block.next <= floor) block = undefined
       if (block !== undefined && block.next <= block.last) {
+        // Ids are positive int64 (BSON Long): past the last one no create can succeed again.
+        if (block.next > INT64_MAX) throw new Error('the identifier space is exhausted')
         const id = block.next++
         floor = id
         return id

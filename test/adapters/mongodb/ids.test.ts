@@ -2,7 +2,7 @@ import { expect } from 'chai'
 import * as E from 'fp-ts/lib/Either.js'
 import { MongoClient, type Db } from 'mongodb'
 import { COUNTERS, createMongoPetStore, PETS } from '../../../adapters/mongodb/index.js'
-import type { NewPet, Pet, PetStore } from '../../../core/index.js'
+import { INT64_MAX, type NewPet, type Pet, type PetStore } from '../../../core/index.js'
 import { freshDatabaseName, requireMongo } from '../../support/mongo.js'
 
 const created = async (store: PetStore, name: string): Promise<Pet> => {
@@ -74,6 +74,28 @@ describe('MongoDB adapter: ids in blocks per instance', function () {
     expect(pets.every((p) => p.id > 2500n)).to.equal(true)
     expect(largestIdScans()).to.be.at.most(1)
     expect(await db.collection(PETS).countDocuments({})).to.equal(2520)
+  })
+
+  it('hands out ids up to 2^63-1 and no further: then every create is 503, nothing is stored past it', async () => {
+    await db
+      .collection<{ _id: string; seq: bigint }>(COUNTERS)
+      .insertOne({ _id: 'pets', seq: INT64_MAX - 25n })
+    const store = createMongoPetStore(db, { idBlockSize: 10n })
+    const results = []
+    for (let i = 0; i < 40; i++)
+      results.push(await store.insertPet({ name: `top${i}`, categoryId: 1n } as NewPet)())
+    const ids = results.flatMap((r) => (E.isRight(r) ? [r.right.id] : []))
+    expect(ids.at(-1)).to.equal(INT64_MAX)
+    expect(ascending(ids)).to.equal(true)
+    const refused = results.slice(ids.length)
+    expect(refused.length).to.be.greaterThan(0)
+    for (const r of refused)
+      expect(E.isLeft(r) && r.left._tag === 'StoreUnavailable' && r.left.detail).to.include(
+        'the identifier space is exhausted',
+      )
+    const stored = await db.collection<{ _id: bigint }>(PETS).find({}).toArray()
+    expect(stored.every((doc) => doc._id > 0n && doc._id <= INT64_MAX)).to.equal(true)
+    expect(stored).to.have.length(ids.length)
   })
 
   it('continues above every id handed out when an instance restarts, or another one starts', async () => {

@@ -2,6 +2,7 @@ import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Db } from 'mongodb'
 import type { ApiKeyRegistry, Scope, StoredKey } from '../../core/index.js'
+import { withDeadline } from './deadline.js'
 import { fromDriver } from './store-failure.js'
 
 export const API_KEYS_COLLECTION = 'api_keys'
@@ -21,14 +22,24 @@ const date = (n: number | null): Date | null => (n === null ? null : new Date(n)
 
 /**
  * Minted keys in a collection, digests only, with a unique index on the digest. The index is
- * made when a key is added (the CLI), so the service itself only ever reads the collection.
+ * made when a key is added (the CLI), so the service itself only ever reads the collection,
+ * within `timeoutMs` like a store call (deadline.ts).
  */
-export const createMongoApiKeyRegistry = (db: Db): ApiKeyRegistry => {
+export const createMongoApiKeyRegistry = (
+  db: Db,
+  options: { readonly timeoutMs?: number } = {},
+): ApiKeyRegistry => {
   const keys = db.collection<KeyDocument>(API_KEYS_COLLECTION)
+  const timeoutMs = options.timeoutMs ?? 2000
   return {
+    // Bounded like any store call: requests wait for this read once the cached keys are old.
     listKeys: () =>
       pipe(
-        fromDriver(() => keys.find({}).toArray()),
+        fromDriver(() =>
+          withDeadline(timeoutMs, (deadline) =>
+            keys.find({}, { maxTimeMS: deadline.check() }).toArray(),
+          ),
+        ),
         TE.map((docs) =>
           docs.map((d): StoredKey => ({
             id: d._id,

@@ -18,5 +18,8 @@ export const mongoStorage = async (
         'database not ready yet (unreachable, or a connection dropped while building indexes), retrying',
       ),
   })
-  return { ...storage, keyRegistry: createMongoApiKeyRegistry(storage.db) }
+  return {
+    ...storage,
+    keyRegistry: createMongoApiKeyRegistry(storage.db, { timeoutMs: config.storeTimeoutMs }),
+  }
 }

@@ -1,6 +1,11 @@
 import { expect } from 'chai'
 import * as E from 'fp-ts/lib/Either.js'
-import { connectMongo, PETS, type MongoStorage } from '../../../adapters/mongodb/index.js'
+import {
+  connectMongo,
+  createMongoApiKeyRegistry,
+  PETS,
+  type MongoStorage,
+} from '../../../adapters/mongodb/index.js'
 import type { NewPet, PetId } from '../../../core/index.js'
 import { freshDatabaseName, requireMongo, uriWithDatabase } from '../../support/mongo.js'
 import { startTcpProxy, type TcpProxy } from '../../support/tcp-proxy.js'
@@ -53,6 +58,27 @@ describe('MongoDB adapter: one deadline per store call', function () {
       expect(ms).to.be.below(BOUND_MS + SLACK_MS)
     }
     expect(JSON.stringify(calls[0]?.result)).to.include('StoreUnavailable')
+  })
+
+  it('bounds the read of minted API keys like a store call', async () => {
+    // A client whose own timeouts are far longer (socket 6 s): only the key read's deadline ends it.
+    const slowClient = new URL(uriWithDatabase(requireMongo(this.ctx), database))
+    slowClient.host = `127.0.0.1:${proxy.port}`
+    const other = await connectMongo({
+      uri: slowClient.toString(),
+      timeoutMs: 3000,
+      startupTimeoutMs: 5000,
+    })
+    try {
+      const registry = createMongoApiKeyRegistry(other.db, { timeoutMs: BUDGET_MS })
+      expect(E.isRight(await registry.listKeys()())).to.equal(true)
+      proxy.stall()
+      const { result, ms } = await timed(registry.listKeys())
+      expect(JSON.stringify(result)).to.include('StoreUnavailable')
+      expect(ms).to.be.below(BOUND_MS + SLACK_MS)
+    } finally {
+      await other.close()
+    }
   })
 
   it('ends within the budget when every round trip is slow and every id collides, retries included', async () => {

@@ -56,14 +56,17 @@ export const toErrorResponse = (problem: Problem, retryAfterSeconds: number): Er
     case 'MalformedJson':
       return { code: 'invalid_json', message: problem.detail }
     case 'Unauthenticated':
-      if (problem.lapsed !== undefined)
+      if (problem.lapsed !== undefined) {
+        // One wording for the body and the challenge.
+        const message = `the API key ${problem.lapsed === 'expired' ? 'has expired' : 'was revoked'}`
         return {
           code: 'invalid_token',
-          message: `the API key ${problem.lapsed === 'expired' ? 'has expired' : 'was revoked'}`,
+          message,
           headers: {
-            'WWW-Authenticate': `${REALM}, error="invalid_token", error_description="the API key ${problem.lapsed}"`,
+            'WWW-Authenticate': `${REALM}, error="invalid_token", error_description="${message}"`,
           },
         }
+      }
       return problem.presented
         ? {
             code: 'unauthorized',

@@ -160,8 +160,17 @@ export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> =>
       ),
     }),
     E.chain(checkTimeouts),
+    E.chain(checkKeySource),
   )
 }
+
+/** On MongoDB the minted keys live in the database: a key file would be silently ignored. */
+const checkKeySource = (config: Config): E.Either<string[], Config> =>
+  config.apiKeysFile !== undefined && config.mongodbUri !== undefined
+    ? E.left([
+        'API_KEYS_FILE is for the in-memory store: with MONGODB_URI the minted keys live in the database (npm run keys writes them there)',
+      ])
+    : E.right(config)
 
 /** Node refuses a server whose headers may take longer than the whole request they belong to. */
 const checkTimeouts = (config: Config): E.Either<string[], Config> =>

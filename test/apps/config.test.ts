@@ -154,6 +154,13 @@ describe('configuration: limits and timeouts', () => {
     })
   })
 
+  it('refuses a key file with MongoDB, where it would be ignored', () => {
+    expect(
+      errorsOf({ API_KEYS_FILE: 'keys.jsonl', MONGODB_URI: 'mongodb://127.0.0.1/x' }),
+    ).to.match(/^API_KEYS_FILE is for the in-memory store/)
+    expect(configOf({ API_KEYS_FILE: 'keys.jsonl' })).to.include({ apiKeysFile: 'keys.jsonl' })
+  })
+
   describe('the OpenAPI servers follow BASE_PATH', () => {
     const urls = (env: Record<string, string>) => {
       const loaded = loadConfig(env)

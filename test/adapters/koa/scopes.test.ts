@@ -68,14 +68,17 @@ describe('HTTP: minted keys, scopes, expiry and revocation (API_KEYS_FILE)', () 
     const reply = await get('expiring')
     expectError(reply, 401, 'invalid_token')
     expect(reply.headers['www-authenticate']).to.match(
-      /^Bearer realm="animal-store", error="invalid_token", error_description="[^"]*expired"$/,
+      /^Bearer realm="animal-store", error="invalid_token", error_description="the API key has expired"$/,
     )
   })
 
   it('refuses a revoked key with 401 invalid_token; an unknown key keeps 401 unauthorized', async () => {
     const reply = await get('revoked')
     expectError(reply, 401, 'invalid_token')
-    expect(reply.headers['www-authenticate']).to.include('error="invalid_token"')
+    expect(reply.headers['www-authenticate']).to.include(
+      'error="invalid_token", error_description="the API key was revoked"',
+    )
+    expect((reply.json as { message: string }).message).to.equal('the API key was revoked')
     const unknown = await api.request({
       path: '/v1/pets',
       headers: { Authorization: 'Bearer no-such-key-anywhere' },

@@ -2,7 +2,14 @@ import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import * as E from 'fp-ts/lib/Either.js'
 import * as O from 'fp-ts/lib/Option.js'
-import { INT64_MAX, type NewPet, type Pet, type PetId, type PetStore } from '../../core/index.js'
+import {
+  INT64_MAX,
+  LIMIT_MAX,
+  type NewPet,
+  type Pet,
+  type PetId,
+  type PetStore,
+} from '../../core/index.js'
 import { newPet, petStatus, positiveInt64 } from './arbitraries.js'
 import { testFunctionsOf, type TestFunctions } from './test-functions.js'
 
@@ -55,6 +62,32 @@ export const petStoreContract = (
       const stored = await ok(store.insertPet(pet))
       assert.deepEqual(stored, { ...pet, id: stored.id })
       assert.deepEqual(await ok(store.findPet(stored.id)), O.some(stored))
+      // Names are kept exactly: spaces at either end included.
+      const spaced = { name: ' \u00a0Rex  ', categoryId: 1n } as NewPet
+      const kept = await ok(store.insertPet(spaced))
+      assert.deepEqual(O.toUndefined(await ok(store.findPet(kept.id)))?.name, spaced.name)
+    })
+
+    it('serves pages as large as the service asks for (LIMIT_MAX + 1, to see whether more exist)', async () => {
+      const pageSize = LIMIT_MAX + 1
+      const statuses = ['available', 'pending', undefined] as const
+      const stored = await insertAll(
+        Array.from({ length: pageSize + 30 }, (_, i) => {
+          const status = statuses[i % 3]
+          return { name: `p${i}`, categoryId: 1n, ...(status ? { status } : {}) } as NewPet
+        }),
+      )
+      assert.deepEqual(await ok(store.listPetPage({ limit: pageSize })), stored.slice(0, pageSize))
+      const last = stored[pageSize - 1] as Pet
+      assert.deepEqual(
+        await ok(store.listPetPage({ limit: pageSize, after: last.id })),
+        stored.slice(pageSize),
+      )
+      const available = stored.filter((p) => p.status === 'available')
+      assert.deepEqual(
+        await ok(store.listPetPage({ limit: pageSize, status: 'available' })),
+        available.slice(0, pageSize),
+      )
     })
 
     it('keeps a pet without status without one', async () => {
@@ -119,6 +152,8 @@ export const petStoreContract = (
             try {
               const stored: Pet[] = []
               for (const pet of pets) stored.push(await ok(local.insertPet(pet)))
+              // What was stored is what was given, so the pages below are checked against it.
+              stored.forEach((p, i) => assert.deepEqual(p, { ...pets[i], id: p.id }))
               for (const { limit, status, afterIndex } of queries) {
                 const after =
                   afterIndex === undefined ? undefined : (stored[afterIndex]?.id ?? INT64_MAX)

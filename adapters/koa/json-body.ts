@@ -1,9 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { IncomingMessage } from 'node:http'
-import { parse } from 'lossless-json'
-import { firstDuplicateKey } from './duplicate-keys.js'
 import { inviteBody } from './expect-continue.js'
-import { parseJsonNumber } from './json-number.js'
+import { parseExactly } from './json-exact.js'
 import type { Problem } from './problem.js'
 
 type BodyProblem = Extract<
@@ -23,6 +21,7 @@ const PARAMETER = new RegExp(`(${TOKEN})=(${VALUE})`, 'g')
 
 /** The media type is JSON, and its charset, if given, is UTF-8; other parameters are ignored. */
 const isJsonType = (contentType: string): boolean => {
+  if (contentType === 'application/json') return true // as nearly every client sends it
   const parameters = JSON_TYPE.exec(contentType)?.[1]
   if (parameters === undefined) return false
   for (const [, name, value] of parameters.matchAll(PARAMETER))
@@ -89,13 +88,12 @@ const parseJson = (bytes: Buffer): BodyResult => {
   if (text.trim() === '')
     return fail({ _tag: 'MalformedJson', detail: 'the body is empty: send a JSON object' })
   try {
-    const value = parse(text, null, parseJsonNumber)
-    const duplicate = firstDuplicateKey(text)
-    return duplicate === undefined
+    const { value, duplicateKey } = parseExactly(text)
+    return duplicateKey === undefined
       ? E.right(value)
       : fail({
           _tag: 'MalformedJson',
-          detail: `the body repeats the key ${JSON.stringify(duplicate)}`,
+          detail: `the body repeats the key ${JSON.stringify(duplicateKey)}`,
         })
   } catch (error) {
     // Also catches the RangeError of a too deeply nested document.

@@ -3,27 +3,30 @@ import type { Duplex } from 'node:stream'
 import { answerError, rawErrorAnswer } from './client-error.js'
 import { requestIdFor } from './request-id.js'
 
+/** Whether a raw header name is `name` (given in lower case), in the usual spellings first. */
+const isNamed = (raw: string, name: string, usual: string): boolean =>
+  raw.length === name.length && (raw === usual || raw.toLowerCase() === name)
+
 /**
  * Exactly one Host on HTTP/1.1 (RFC 9112 §3.2), at most one on 1.0. Node's own check answers
  * without a body and lets a repeated Host through, so the server turns it off and checks here.
- * At most one Authorization too (a singleton field, RFC 9110 §5.3): Node keeps the first and
- * drops the others, so which key a request used would depend on the order of its lines.
+ * At most one Authorization and one Content-Type too (singleton fields, RFC 9110 §5.3): Node
+ * keeps the first and drops the others, so which key a request used, or how its body is read,
+ * would depend on the order of its lines.
  */
 export const guardHeaders =
   (listener: RequestListener): RequestListener =>
   (req: IncomingMessage, res: ServerResponse) => {
     let hosts = 0
     let keys = 0
+    let types = 0
     const raw = req.rawHeaders
+    // The length first: lower-casing a name allocates a string.
     for (let i = 0; i < raw.length; i += 2) {
       const name = raw[i] as string
-      // The length first, then the usual spellings: lower-casing a name allocates a string.
-      if (name.length === 4 && (name === 'Host' || name.toLowerCase() === 'host')) hosts++
-      else if (
-        name.length === 13 &&
-        (name === 'Authorization' || name.toLowerCase() === 'authorization')
-      )
-        keys++
+      if (isNamed(name, 'host', 'Host')) hosts++
+      else if (isNamed(name, 'authorization', 'Authorization')) keys++
+      else if (isNamed(name, 'content-type', 'Content-Type')) types++
     }
     if (hosts > 1 || (hosts === 0 && req.httpVersion === '1.1'))
       return answerError(res, 'bad_request', 'the request must carry exactly one Host header')
@@ -32,6 +35,12 @@ export const guardHeaders =
         res,
         'bad_request',
         'the request must carry at most one Authorization header',
+      )
+    if (types > 1)
+      return answerError(
+        res,
+        'bad_request',
+        'the request must carry at most one Content-Type header',
       )
     return listener(req, res)
   }

@@ -8,7 +8,15 @@ import {
   GET_PET_SUNSET,
   type RateLimitOptions,
 } from '../../adapters/koa/index.js'
-import { anyString, instantUntil, integerFrom, listOf, matching, oneOf } from './env-codecs.js'
+import {
+  anyString,
+  instantUntil,
+  integerFrom,
+  listenAddress,
+  listOf,
+  matching,
+  oneOf,
+} from './env-codecs.js'
 
 export type Config = {
   readonly port: number
@@ -123,7 +131,7 @@ export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> =>
   return pipe(
     sequenceS(Validation)({
       port: read('PORT', integerFrom(0, 65535), 8080),
-      host: read('HOST', anyString, undefined),
+      host: read('HOST', listenAddress, undefined),
       basePath,
       apiKeys: read(
         'API_KEYS',
@@ -152,7 +160,7 @@ export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> =>
       shutdownDrainMs: read('SHUTDOWN_DRAIN_MS', integerFrom(0, 600_000), 2000),
       shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', integerFrom(1000, 600_000), 10_000),
       metricsPort: read('METRICS_PORT', integerFrom(0, 65535), undefined),
-      metricsHost: read('METRICS_HOST', anyString, '127.0.0.1'),
+      metricsHost: read('METRICS_HOST', listenAddress, '127.0.0.1'),
       corsOrigins: read(
         'CORS_ORIGINS',
         listOf(ORIGIN, 'entries must look like https://app.example:8443'),
@@ -172,10 +180,23 @@ const checkKeySource = (config: Config): E.Either<string[], Config> =>
       ])
     : E.right(config)
 
-/** Node refuses a server whose headers may take longer than the whole request they belong to. */
-const checkTimeouts = (config: Config): E.Either<string[], Config> =>
-  config.headersTimeoutMs <= config.requestTimeoutMs
-    ? E.right(config)
-    : E.left([
-        `REQUEST_TIMEOUT_MS must be at least HEADERS_TIMEOUT_MS (${config.headersTimeoutMs}): the headers are part of the request (got "${config.requestTimeoutMs}")`,
-      ])
+/**
+ * Timeouts that contradict each other: Node refuses a server whose headers may take longer than
+ * the whole request they belong to, and a drain as long as the shutdown budget leaves no time to
+ * answer what was received, so every shutdown would end in the forced exit.
+ */
+const checkTimeouts = (config: Config): E.Either<string[], Config> => {
+  const problems = [
+    ...(config.headersTimeoutMs <= config.requestTimeoutMs
+      ? []
+      : [
+          `REQUEST_TIMEOUT_MS must be at least HEADERS_TIMEOUT_MS (${config.headersTimeoutMs}): the headers are part of the request (got "${config.requestTimeoutMs}")`,
+        ]),
+    ...(config.shutdownDrainMs < config.shutdownTimeoutMs
+      ? []
+      : [
+          `SHUTDOWN_DRAIN_MS must be less than SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs}): the timeout's budget includes the drain (got "${config.shutdownDrainMs}")`,
+        ]),
+  ]
+  return problems.length === 0 ? E.right(config) : E.left(problems)
+}

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import * as t from 'io-ts'
 
 /*
@@ -74,3 +75,18 @@ export const listOf = (entry: RegExp, explain: string) =>
     },
     explain,
   )
+
+/** A DNS name (RFC 1123): dot-separated labels of letters, digits and inner hyphens. */
+const HOST_NAME =
+  /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/
+
+/**
+ * An address to listen on: an IPv4 or IPv6 address, or a host name. All-digit names such as
+ * `999.1.1.1` are refused: they can only be a mistyped IPv4 address.
+ */
+export const listenAddress = refine(
+  'ListenAddress',
+  isString,
+  (raw) => (isIP(raw) !== 0 || (HOST_NAME.test(raw) && !/^[0-9.]+$/.test(raw)) ? raw : undefined),
+  'must be an IP address (127.0.0.1, ::1, 0.0.0.0) or a host name',
+)

@@ -154,6 +154,35 @@ describe('configuration: limits and timeouts', () => {
     })
   })
 
+  it('refuses a drain that leaves the shutdown no time to answer (the budget includes it)', () => {
+    expect(errorsOf({ SHUTDOWN_DRAIN_MS: '20000', SHUTDOWN_TIMEOUT_MS: '10000' })).to.match(
+      /SHUTDOWN_DRAIN_MS must be less than SHUTDOWN_TIMEOUT_MS \(10000\)/,
+    )
+    expect(errorsOf({ SHUTDOWN_DRAIN_MS: '10000' })).to.include('SHUTDOWN_DRAIN_MS')
+    expect(configOf({ SHUTDOWN_DRAIN_MS: '9999' })).to.include({ shutdownDrainMs: 9999 })
+  })
+
+  it('takes an IP address or a host name to listen on, and refuses anything else', () => {
+    for (const host of ['127.0.0.1', '0.0.0.0', '::1', '::', 'localhost', 'api-1.internal'])
+      expect(configOf({ HOST: host, METRICS_HOST: host }), host).to.include({
+        host,
+        metricsHost: host,
+      })
+    for (const host of [
+      'not a host',
+      '999.1.1.1',
+      '1.2.3',
+      '[::1]',
+      '-a.example',
+      'a_b',
+      'x'.repeat(64),
+    ]) {
+      const errors = errorsOf({ HOST: host, METRICS_HOST: host })
+      expect(errors, host).to.match(/^HOST must be an IP address .* or a host name/m)
+      expect(errors, host).to.match(/^METRICS_HOST must be an IP address/m)
+    }
+  })
+
   it('refuses a key file with MongoDB, where it would be ignored', () => {
     expect(
       errorsOf({ API_KEYS_FILE: 'keys.jsonl', MONGODB_URI: 'mongodb://127.0.0.1/x' }),

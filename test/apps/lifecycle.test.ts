@@ -63,6 +63,25 @@ describe('the production start', function () {
     })
   }
 
+  it('a well-formed address that cannot be bound fails the start with status 1 and its cause', async () => {
+    // 192.0.2.1 is TEST-NET-1 (never this machine's); .invalid never resolves (RFC 6761).
+    for (const [host, cause] of [
+      ['192.0.2.1', /EADDRNOTAVAIL/],
+      ['no-such-host.invalid', /ENOTFOUND|EAI_AGAIN/],
+    ] as const) {
+      const start = spawn(START_COMMAND.file, START_COMMAND.args, {
+        env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: host },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      })
+      let stderr = ''
+      start.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+      const code = await new Promise((done) => start.once('close', done))
+      expect(code, host).to.equal(1)
+      expect(stderr, host).to.match(new RegExp(`^cannot listen on ${host}:0: `))
+      expect(stderr, host).to.match(cause)
+    }
+  })
+
   it('a second start on a port in use exits non-zero with one line on stderr', async () => {
     const first = await startService({})
     try {

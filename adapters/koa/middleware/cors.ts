@@ -35,9 +35,10 @@ const headersOf = (methods: ReadonlyArray<string>) =>
 /**
  * Browsers' cross-origin access, before authentication (a preflight carries no credentials).
  * A preflight (OPTIONS with Origin and Access-Control-Request-Method) from an allowed origin to a
- * routed path answers 204 with exactly that path's methods and headers. Any other request,
- * preflights from other origins included, goes on unchanged (so OPTIONS stays 401 or 405 with
- * Allow); allowed origins get Access-Control-Allow-Origin and the exposed headers on every answer.
+ * routed path answers 204 with exactly that path's methods and headers. Other preflights (another
+ * origin, an unknown path) go on unchanged and without CORS headers (so OPTIONS stays 401 or 405
+ * with Allow); every other answer to an allowed origin carries Access-Control-Allow-Origin and
+ * the exposed headers.
  */
 export const cors = (options: CorsOptions) => {
   const allowed = new Set(options.origins)
@@ -45,15 +46,18 @@ export const cors = (options: CorsOptions) => {
     ctx.vary('Origin')
     const origin = ctx.req.headers.origin
     if (origin === undefined || !allowed.has(origin)) return next()
-    ctx.set('Access-Control-Allow-Origin', origin)
     const preflight =
       ctx.method === 'OPTIONS' && ctx.req.headers['access-control-request-method'] !== undefined
-    const methods = preflight ? options.methodsOf(ctx.path) : []
-    if (methods.length === 0) {
+    if (!preflight) {
+      ctx.set('Access-Control-Allow-Origin', origin)
       ctx.set('Access-Control-Expose-Headers', EXPOSED_HEADERS)
       return next()
     }
+    const methods = options.methodsOf(ctx.path)
+    // A path the router does not know: an ordinary OPTIONS, as for an origin not on the list.
+    if (methods.length === 0) return next()
     ctx.status = 204
+    ctx.set('Access-Control-Allow-Origin', origin)
     ctx.set('Access-Control-Allow-Methods', methods.join(', '))
     ctx.set('Access-Control-Allow-Headers', headersOf(methods))
     ctx.set('Access-Control-Max-Age', '600')

@@ -37,12 +37,14 @@ describe('HTTP: CORS with an allow-list', () => {
       'Authorization, Content-Type, Idempotency-Key, X-Request-Id',
     )
     expect(pets.headers['access-control-allow-credentials']).to.equal(undefined)
+    expect(pets.headers['access-control-max-age']).to.equal('600')
 
     const pet = await preflight(api, '/v1/pets/1', 'http://localhost:3000')
     expect(pet.status).to.equal(204)
     expect(pet.headers['access-control-allow-origin']).to.equal('http://localhost:3000')
     expect(pet.headers['access-control-allow-methods']).to.equal('GET, HEAD')
     expect(pet.headers['access-control-allow-headers']).to.equal('Authorization, X-Request-Id')
+    expect(pet.headers['access-control-max-age']).to.equal('600')
   })
 
   it('takes the methods from the router: the same as the 405 Allow of each path', async () => {

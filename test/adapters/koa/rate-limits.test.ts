@@ -1,6 +1,10 @@
 import { expect } from 'chai'
-import { auth, OTHER_KEY, startTestApi, type TestApi } from '../../support/app.js'
+import type { AppContext } from '../../../adapters/koa/app-state.js'
+import { createRateLimits, type RateLimitOptions } from '../../../adapters/koa/rate-limits.js'
+import { auth, OTHER_KEY, startTestApi, testConfig, type TestApi } from '../../support/app.js'
 import { expectError } from '../../support/expect-error.js'
+import type { Reply } from '../../support/http.js'
+import { tempKeyFile } from '../../support/minted-keys.js'
 
 describe('HTTP: rate limits (per key, and failures per client address)', () => {
   let api: TestApi
@@ -87,6 +91,99 @@ describe('HTTP: rate limits (per key, and failures per client address)', () => {
     for (let i = 0; i < 3; i++) expect((await call(auth)).status).to.equal(200)
     expectError(await call(wrong), 401, 'unauthorized')
     expectError(await call(wrong), 401, 'unauthorized')
+  })
+})
+
+describe('HTTP: rate limits count refused requests (403, 404, 429) like any', () => {
+  const file = tempKeyFile()
+  let api: TestApi
+  let now = Date.now()
+  let reader: Record<string, string>
+  const expectLeft = (reply: Reply, left: number) =>
+    expect(reply.headers.ratelimit, reply.text).to.match(new RegExp(`^"default";r=${left};`))
+
+  before(async () => {
+    reader = { Authorization: `Bearer ${(await file.mint(['pets:read'])).key}` }
+  })
+  after(() => file.remove())
+  beforeEach(async () => {
+    now = Date.now()
+    api = await startTestApi({
+      env: { API_KEYS_FILE: file.path, RATE_LIMIT_RPS: '2', RATE_LIMIT_BURST: '3' },
+      now: () => now, // frozen: nothing refills between the requests
+    })
+  })
+  afterEach(() => api.close())
+
+  it('takes a token for each 403: past the burst, the key is refused what its scope allows', async () => {
+    const post = () =>
+      api.request({
+        method: 'POST',
+        path: '/v1/pets',
+        headers: { ...reader, 'Content-Type': 'application/json' },
+        body: '{"name":"Rex","categoryId":1}',
+      })
+    for (let i = 0; i < 3; i++) {
+      const reply = await post()
+      expectError(reply, 403, 'insufficient_scope')
+      expectLeft(reply, 2 - i)
+    }
+    expectError(await api.request({ path: '/v1/pets', headers: reader }), 429, 'rate_limited')
+  })
+
+  it('takes a token for each 404: no such pet, and no such path', async () => {
+    for (const [i, path] of ['/v1/pets/999', '/v1/nowhere', '/v1/pets/998'].entries()) {
+      const reply = await api.request({ path, headers: auth })
+      expectError(reply, 404, 'not_found')
+      expectLeft(reply, 2 - i)
+    }
+    expectError(await api.request({ path: '/v1/pets', headers: auth }), 429, 'rate_limited')
+  })
+
+  it('answers every request past the burst from the bucket: 429s do not get through, whatever the path', async () => {
+    for (let i = 0; i < 3; i++) expect((await api.get('/pets')).status).to.equal(200)
+    for (const path of ['/v1/pets', '/v1/nowhere', '/v1/pets/1', '/v1/pets']) {
+      const reply = await api.request({ path, headers: auth })
+      expectError(reply, 429, 'rate_limited')
+      expectLeft(reply, 0)
+      expect(reply.headers['retry-after']).to.equal('1')
+    }
+    // Another key has its own bucket.
+    expect((await api.request({ path: '/v1/pets', headers: reader })).status).to.equal(200)
+  })
+})
+
+describe('rate limits: at most 10,000 buckets of each kind by default', () => {
+  const ctx = () => ({ state: {} }) as AppContext
+  // The configuration's defaults (no maxBuckets: the adapter's own default applies).
+  const options = testConfig().rateLimits as RateLimitOptions
+  const now = Date.now()
+
+  it('drops the oldest address bucket when the 10,001st address fails: it is allowed again', () => {
+    const limits = createRateLimits(options, () => now)
+    const burst = options.authFailures.burst
+    for (const address of ['10.0.0.1', '10.0.0.2'])
+      for (let i = 0; i < burst; i++) limits.chargeFailure(ctx(), address)
+    expect(limits.checkAddress(ctx(), '10.0.0.1')).to.deep.include({ _tag: 'RateLimited' })
+    // 9,998 more: 10,000 buckets held, both exhausted ones among them.
+    for (let i = 0; i < 9998; i++) limits.chargeFailure(ctx(), `addr-${i}`)
+    expect(limits.checkAddress(ctx(), '10.0.0.1')).to.deep.include({ _tag: 'RateLimited' })
+    limits.chargeFailure(ctx(), 'the-10001st')
+    expect(limits.checkAddress(ctx(), '10.0.0.1')).to.equal(undefined)
+    // Only the oldest went: the second is still held, and still refused.
+    expect(limits.checkAddress(ctx(), '10.0.0.2')).to.deep.include({ _tag: 'RateLimited' })
+  })
+
+  it('drops the oldest key bucket when the 10,001st key is admitted: its budget starts afresh', () => {
+    const limits = createRateLimits(options, () => now)
+    for (let i = 0; i < options.perKey.burst; i++) limits.admitKey(ctx(), 'key-oldest')
+    expect(limits.admitKey(ctx(), 'key-oldest')).to.deep.include({ _tag: 'RateLimited' })
+    for (let i = 0; i < 9999; i++) limits.admitKey(ctx(), `key-${i}`)
+    expect(limits.admitKey(ctx(), 'key-oldest')).to.deep.include({ _tag: 'RateLimited' })
+    limits.admitKey(ctx(), 'the-10001st')
+    const fresh = ctx()
+    expect(limits.admitKey(fresh, 'key-oldest')).to.equal(undefined)
+    expect(fresh.state.answerHeaders).to.include(`"default";r=${options.perKey.burst - 1};t=1`)
   })
 })
 

@@ -77,12 +77,12 @@ describe('HTTP: wire-level refusals', () => {
     expect(plain.status).to.equal(201)
   })
 
-  it('sends 100 Continue only after the key and the declared size are accepted', async () => {
-    const head = (headers: string[], length: number) =>
+  it('sends 100 Continue only after the key, the media type and the declared size are accepted', async () => {
+    const head = (headers: string[], length: number, type = 'application/json') =>
       [
         'POST /v1/pets HTTP/1.1',
         'Host: localhost',
-        'Content-Type: application/json',
+        `Content-Type: ${type}`,
         `Content-Length: ${length}`,
         'Expect: 100-continue',
         ...headers,
@@ -100,6 +100,13 @@ describe('HTTP: wire-level refusals', () => {
     await tooLarge.closed
     expect(tooLarge.received()).to.match(/^HTTP\/1\.1 413 /)
     expect(tooLarge.received()).to.not.include('100 Continue')
+
+    const wrongType = await openRaw(api.port)
+    wrongType.socket.write(head([AUTH], BODY.length, 'text/plain'))
+    await wrongType.closed
+    expect(wrongType.received()).to.match(/^HTTP\/1\.1 415 /)
+    expect(wrongType.received()).to.include('"code":"unsupported_media_type"')
+    expect(wrongType.received()).to.not.include('100 Continue')
 
     const good = await openRaw(api.port)
     good.socket.write(head([AUTH, 'Connection: close'], BODY.length))

@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { expect } from 'chai'
+import { START_COMMAND } from '../support/service-process.js'
+
+type Exit = { readonly code: number | null; readonly stdout: string; readonly stderr: string }
+
+/** Bad settings are refused before anything is opened: a start that listens is a failure. */
+const LIMIT_MS = 10_000
+
+describe('the production start with an invalid environment', function () {
+  this.timeout(30_000)
+  const started: ChildProcess[] = []
+  afterEach(() => {
+    for (const child of started.splice(0))
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  })
+
+  /** The compiled service, as `npm start` execs it, with only these variables (and loopback). */
+  const run = (env: Record<string, string>): Promise<Exit> =>
+    new Promise((resolve) => {
+      const child = spawn(START_COMMAND.file, START_COMMAND.args, {
+        env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      started.push(child)
+      let stdout = ''
+      let stderr = ''
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+      const timer = setTimeout(() => child.kill('SIGKILL'), LIMIT_MS)
+      child.once('close', (code) => {
+        clearTimeout(timer)
+        resolve({ code, stdout, stderr })
+      })
+    })
+
+  /**
+   * The variable each environment must be refused for. Decoding is covered value by value in
+   * config.test.ts; here, a sample of it and every check made after decoding (timeouts against
+   * each other, the key source, API_KEYS with MongoDB), each through the real exit.
+   */
+  const CASES: ReadonlyArray<readonly [string, Record<string, string>]> = [
+    ['PORT', { PORT: '70000' }],
+    ['BASE_PATH', { BASE_PATH: 'v1' }],
+    ['BASE_PATH', { BASE_PATH: '/v1/' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['MAX_PETS', { MAX_PETS: '-1' }],
+    ['RATE_LIMIT', { RATE_LIMIT: 'bogus' }],
+    ['CORS_ORIGINS', { CORS_ORIGINS: 'not-an-origin' }],
+    ['CORS_ORIGINS', { CORS_ORIGINS: 'https://app.example/' }],
+    ['API_KEYS', { API_KEYS: 'has space' }],
+    ['KEEP_ALIVE_TIMEOUT_MS', { KEEP_ALIVE_TIMEOUT_MS: '999' }],
+    ['REQUEST_TIMEOUT_MS', { HEADERS_TIMEOUT_MS: '3000', REQUEST_TIMEOUT_MS: '2999' }],
+    ['GET_PET_DEPRECATED_AT', { GET_PET_DEPRECATED_AT: '2031-01-01T00:00:00Z' }],
+    ['PRODUCTION_URL', { PRODUCTION_URL: 'https://api.example/v2' }],
+    ['API_KEYS_FILE', { API_KEYS_FILE: 'keys.jsonl', MONGODB_URI: 'mongodb://127.0.0.1:9/x' }],
+    // Checked after decoding, before the database is tried (port 9 would refuse it).
+    ['API_KEYS', { MONGODB_URI: 'mongodb://127.0.0.1:9/x' }],
+  ]
+
+  it('exits with status 2 for each invalid value, naming the variable on stderr, before listening', async () => {
+    const exits = await Promise.all(CASES.map(([, env]) => run(env)))
+    CASES.forEach(([name, env], i) => {
+      const { code, stdout, stderr } = exits[i] as Exit
+      const what = `${JSON.stringify(env)}: ${stderr}${stdout}`
+      expect(code, what).to.equal(2)
+      expect(stderr, what).to.match(new RegExp(`^configuration: ${name} `, 'm'))
+      expect(stdout, what).to.not.include('listening')
+    })
+  })
+
+  it('quotes the value it refused', async () => {
+    const { code, stderr } = await run({ PORT: '70000' })
+    expect(code).to.equal(2)
+    expect(stderr).to.equal(
+      'configuration: PORT must be an integer from 0 to 65535 (got "70000")\n',
+    )
+  })
+
+  it('reports every invalid variable at once, one line each', async () => {
+    const bad = {
+      PORT: '70000',
+      BASE_PATH: 'v1',
+      LOG_LEVEL: 'loud',
+      MAX_PETS: '-1',
+      RATE_LIMIT: 'bogus',
+      CORS_ORIGINS: 'not-an-origin',
+    }
+    const { code, stdout, stderr } = await run(bad)
+    expect(code).to.equal(2)
+    expect(stdout).to.equal('')
+    const lines = stderr.trimEnd().split('\n')
+    expect(lines.map((line) => /^configuration: (\w+) /.exec(line)?.[1]).sort()).to.deep.equal(
+      Object.keys(bad).sort(),
+    )
+    for (const [name, value] of Object.entries(bad))
+      expect(lines.find((line) => line.startsWith(`configuration: ${name} `))).to.include(
+        `(got "${value}")`,
+      )
+  })
+
+  it('starts with the same environment once the values are valid (the refusals are the values)', async () => {
+    const child = spawn(START_COMMAND.file, START_COMMAND.args, {
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        BASE_PATH: '/v1',
+        LOG_LEVEL: 'info',
+        MAX_PETS: '1',
+        RATE_LIMIT: 'off',
+        CORS_ORIGINS: 'https://app.example',
+        // No drain: the SIGTERM below ends it at once.
+        SHUTDOWN_DRAIN_MS: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    started.push(child)
+    const listening = await new Promise<boolean>((resolve) => {
+      let stdout = ''
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString()
+        if (stdout.includes('"msg":"listening"')) resolve(true)
+      })
+      child.once('close', () => resolve(false))
+      setTimeout(() => resolve(false), LIMIT_MS)
+    })
+    expect(listening).to.equal(true)
+    child.kill('SIGTERM')
+    expect(await new Promise((done) => child.once('close', done))).to.equal(0)
+  })
+})

@@ -14,7 +14,6 @@ export const IDEMPOTENCY_KEYS = 'idempotency_keys'
 /** How often, at most, one instance's claims also purge expired keys (FerretDB has no TTL). */
 const PURGE_EVERY_MS = 60_000
 
-type StoredPet = { id: bigint; name: string; categoryId: bigint; status?: string }
 /**
  * `_id` is the pair (API key id, idempotency key), so the built-in unique `_id` index is the
  * unique index on that pair, and a lookup is an `_id` equality (pushed down even by FerretDB).
@@ -28,7 +27,7 @@ export type IdempotencyDocument = {
   op: string
   leaseUntil: number
   expiresAt: Date
-  pet?: StoredPet
+  pet?: Pet
 }
 
 const idOf = (scope: IdempotencyScope): string => JSON.stringify([scope.keyId, scope.key])
@@ -114,12 +113,11 @@ export const createMongoIdempotencyStore = (
       }),
     completeKey: (scope, op, pet) =>
       bounded(async () => {
-        const stored: StoredPet = {
-          id: pet.id,
-          name: pet.name,
-          categoryId: pet.categoryId,
-          ...(pet.status === undefined ? {} : { status: pet.status }),
-        }
+        // Every field the pet has (so one added to the Pet codecs is replayed too), the absent
+        // ones left out: BSON has no undefined, and a null would not decode.
+        const stored = Object.fromEntries(
+          Object.entries(pet).filter(([, value]) => value !== undefined),
+        ) as Pet
         await keys.updateOne({ _id: idOf(scope), op }, { $set: { pet: stored, leaseUntil: 0 } })
       }),
     releaseKey: (scope, op) =>

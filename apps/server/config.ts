@@ -88,6 +88,9 @@ const variable =
 
 type Read = ReturnType<typeof variable>
 
+/** A decoder of each Config field. */
+type ConfigFields = { [K in keyof Config]-?: E.Either<string[], Config[K]> }
+
 /** The per-key bucket and the per-address budget for failed authentications; off with RATE_LIMIT=off. */
 const rateLimitsOf = (read: Read): E.Either<string[], RateLimitOptions | undefined> =>
   pipe(
@@ -128,48 +131,47 @@ export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> =>
           ),
           `https://${host}.animal-store.example${basePath.right}`,
         )
-  return pipe(
-    sequenceS(Validation)({
-      port: read('PORT', integerFrom(0, 65535), 8080),
-      host: read('HOST', listenAddress, undefined),
-      basePath,
-      apiKeys: read(
-        'API_KEYS',
-        listOf(KEY, 'must be bearer tokens (letters, digits, -._~+/ then optional =, at most 512)'),
-        [],
-      ),
-      apiKeysFile: read('API_KEYS_FILE', anyString, undefined),
-      rateLimits: rateLimitsOf(read),
-      mongodbUri: read('MONGODB_URI', anyString, undefined),
-      logLevel: read('LOG_LEVEL', oneOf(LOG_LEVELS), 'info'),
-      getPetDeprecatedAt: read(
-        'GET_PET_DEPRECATED_AT',
-        instantUntil(GET_PET_SUNSET),
-        GET_PET_DEPRECATED_DEFAULT,
-      ),
-      retryAfterSeconds: read('RETRY_AFTER_SECONDS', integerFrom(1, 3600), 2),
-      storeTimeoutMs: read('STORE_TIMEOUT_MS', integerFrom(100, 60_000), 2000),
-      startupTimeoutMs: read('STARTUP_TIMEOUT_MS', integerFrom(0, 600_000), 30_000),
-      productionUrl: serverUrl('PRODUCTION_URL', 'api'),
-      stagingUrl: serverUrl('STAGING_URL', 'staging.api'),
-      maxPets: read('MAX_PETS', integerFrom(1, 100_000_000), 1_000_000),
-      maxConnections: read('MAX_CONNECTIONS', integerFrom(2, 1_000_000), 1000),
-      headersTimeoutMs: read('HEADERS_TIMEOUT_MS', integerFrom(500, 600_000), 10_000),
-      requestTimeoutMs: read('REQUEST_TIMEOUT_MS', integerFrom(500, 600_000), 30_000),
-      keepAliveTimeoutMs: read('KEEP_ALIVE_TIMEOUT_MS', integerFrom(1000, 600_000), 65_000),
-      shutdownDrainMs: read('SHUTDOWN_DRAIN_MS', integerFrom(0, 600_000), 2000),
-      shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', integerFrom(1000, 600_000), 10_000),
-      metricsPort: read('METRICS_PORT', integerFrom(0, 65535), undefined),
-      metricsHost: read('METRICS_HOST', listenAddress, '127.0.0.1'),
-      corsOrigins: read(
-        'CORS_ORIGINS',
-        listOf(ORIGIN, 'entries must look like https://app.example:8443'),
-        [],
-      ),
-    }),
-    E.chain(checkTimeouts),
-    E.chain(checkKeySource),
-  )
+  // Typed, so that a Config field without a read line, or a read line without a field, fails
+  // to compile (an object literal's extra keys are errors).
+  const fields: ConfigFields = {
+    port: read('PORT', integerFrom(0, 65535), 8080),
+    host: read('HOST', listenAddress, undefined),
+    basePath,
+    apiKeys: read(
+      'API_KEYS',
+      listOf(KEY, 'must be bearer tokens (letters, digits, -._~+/ then optional =, at most 512)'),
+      [],
+    ),
+    apiKeysFile: read('API_KEYS_FILE', anyString, undefined),
+    rateLimits: rateLimitsOf(read),
+    mongodbUri: read('MONGODB_URI', anyString, undefined),
+    logLevel: read('LOG_LEVEL', oneOf(LOG_LEVELS), 'info'),
+    getPetDeprecatedAt: read(
+      'GET_PET_DEPRECATED_AT',
+      instantUntil(GET_PET_SUNSET),
+      GET_PET_DEPRECATED_DEFAULT,
+    ),
+    retryAfterSeconds: read('RETRY_AFTER_SECONDS', integerFrom(1, 3600), 2),
+    storeTimeoutMs: read('STORE_TIMEOUT_MS', integerFrom(100, 60_000), 2000),
+    startupTimeoutMs: read('STARTUP_TIMEOUT_MS', integerFrom(0, 600_000), 30_000),
+    productionUrl: serverUrl('PRODUCTION_URL', 'api'),
+    stagingUrl: serverUrl('STAGING_URL', 'staging.api'),
+    maxPets: read('MAX_PETS', integerFrom(1, 100_000_000), 1_000_000),
+    maxConnections: read('MAX_CONNECTIONS', integerFrom(2, 1_000_000), 1000),
+    headersTimeoutMs: read('HEADERS_TIMEOUT_MS', integerFrom(500, 600_000), 10_000),
+    requestTimeoutMs: read('REQUEST_TIMEOUT_MS', integerFrom(500, 600_000), 30_000),
+    keepAliveTimeoutMs: read('KEEP_ALIVE_TIMEOUT_MS', integerFrom(1000, 600_000), 65_000),
+    shutdownDrainMs: read('SHUTDOWN_DRAIN_MS', integerFrom(0, 600_000), 2000),
+    shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', integerFrom(1000, 600_000), 10_000),
+    metricsPort: read('METRICS_PORT', integerFrom(0, 65535), undefined),
+    metricsHost: read('METRICS_HOST', listenAddress, '127.0.0.1'),
+    corsOrigins: read(
+      'CORS_ORIGINS',
+      listOf(ORIGIN, 'entries must look like https://app.example:8443'),
+      [],
+    ),
+  }
+  return pipe(sequenceS(Validation)(fields), E.chain(checkTimeouts), E.chain(checkKeySource))
 }
 
 /** On MongoDB the minted keys live in the database: a key file would be silently ignored. */

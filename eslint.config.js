@@ -1,46 +1,77 @@
 // @ts-check
+import { readFileSync } from 'node:fs'
 import { dirname, relative, resolve, sep } from 'node:path'
 import tseslint from 'typescript-eslint'
 
-/** Import rules that keep the hexagon's dependencies pointing inwards. */
-const only = (allowed, message) => ({
-  'no-restricted-imports': [
-    'error',
-    { patterns: [{ regex: `^(?!(${allowed.join('|')})(/|$))`, message }] },
-  ],
-})
-
 const root = dirname(new URL(import.meta.url).pathname)
+/** The package's own name: `import 'animal-store/…'` reaches any part of it, like a path. */
+const packageName = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')).name
 
-/** `adapters/<name>` of a path inside an adapter, else undefined. */
-const adapterOf = (path) => {
-  const [top, name] = relative(root, path).split(sep)
-  return top === 'adapters' && name !== undefined ? name : undefined
+/** The folders of `path` below the project's root: `['adapters', 'koa', …]`. */
+const foldersOf = (path) => relative(root, path).split(sep)
+
+/**
+ * Each way a module can name another: import, dynamic import, re-export (`export … from`),
+ * `require` through `import =`, and `import('…')` in a type.
+ * `check(node, source)` gets the specifier, or undefined when it is not a plain string.
+ */
+const everyImport = (check) => {
+  const visit = (node) => {
+    if (node.source === null || node.source === undefined) return // an export without `from`
+    const value = node.source.type === 'Literal' ? node.source.value : undefined
+    check(node, typeof value === 'string' ? value : undefined)
+  }
+  const literal = (node) =>
+    node?.type === 'Literal' && typeof node.value === 'string' ? node.value : undefined
+  return {
+    ImportDeclaration: visit,
+    ImportExpression: visit,
+    ExportNamedDeclaration: visit,
+    ExportAllDeclaration: visit,
+    // `import x = require('…')` and a type's `import('…')`
+    TSExternalModuleReference: (node) => check(node, literal(node.expression)),
+    TSImportType: (node) => check(node, literal(node.argument?.literal)),
+  }
+}
+
+/** The file a relative or absolute specifier names, else undefined (a package). */
+const fileOf = (filename, source) =>
+  source.startsWith('.') || source.startsWith('/') ? resolve(dirname(filename), source) : undefined
+
+const isOwnPackage = (source) => source === packageName || source.startsWith(`${packageName}/`)
+
+/** core/ imports fp-ts, io-ts and files of core/, by a specifier the rule can read. */
+const coreIsolation = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const message = 'core/ imports only fp-ts, io-ts and itself.'
+    return everyImport((node, source) => {
+      const file = source === undefined ? undefined : fileOf(context.filename, source)
+      const allowed =
+        source !== undefined &&
+        (file === undefined ? /^(fp-ts|io-ts)(\/|$)/.test(source) : foldersOf(file)[0] === 'core')
+      if (!allowed) context.report({ node, message })
+    })
+  },
 }
 
 /**
- * An adapter imports core, never another adapter nor apps. The rule resolves each relative
- * import and compares folders, so it names no adapter: a new one is covered as it is added.
+ * An adapter imports core, never another adapter nor apps. The rule resolves each path and
+ * compares folders, so it names no adapter: a new one is covered as it is added.
  */
 const adapterIsolation = {
   meta: { type: 'problem', schema: [] },
   create(context) {
-    const own = adapterOf(context.filename)
-    const check = (node) => {
-      const source = node.source?.value
-      if (own === undefined || typeof source !== 'string' || !source.startsWith('.')) return
-      const target = resolve(dirname(context.filename), source)
-      const other = adapterOf(target)
-      const top = relative(root, target).split(sep)[0]
-      if ((other !== undefined && other !== own) || top === 'apps')
-        context.report({ node, message: 'An adapter imports core, never another adapter or apps.' })
-    }
-    return {
-      ImportDeclaration: check,
-      ImportExpression: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-    }
+    const [, own] = foldersOf(context.filename)
+    const message = 'An adapter imports core, never another adapter or apps.'
+    return everyImport((node, source) => {
+      if (source === undefined) return
+      if (isOwnPackage(source)) return context.report({ node, message })
+      const file = fileOf(context.filename, source)
+      if (file === undefined) return
+      const [top, name] = foldersOf(file)
+      if ((top === 'adapters' && name !== own) || top === 'apps') context.report({ node, message })
+    })
   },
 }
 
@@ -55,17 +86,11 @@ export default tseslint.config(
   },
   {
     files: ['core/**/*.ts'],
-    rules: only(['fp-ts', 'io-ts', '\\.\\.?'], 'core/ imports only fp-ts, io-ts and itself.'),
-  },
-  {
-    files: ['core/**/*.ts'],
+    plugins: { core: { rules: { isolation: coreIsolation } } },
     rules: {
+      'core/isolation': 'error',
       'no-restricted-syntax': [
         'error',
-        {
-          selector: 'ImportDeclaration[source.value=/^(\\.\\.\\/)+(adapters|apps)\\//]',
-          message: 'core/ must not import adapters or apps.',
-        },
         {
           selector: "MemberExpression[object.name='process']",
           message: 'core/ must not read process.',
@@ -75,7 +100,7 @@ export default tseslint.config(
   },
   {
     files: ['adapters/**/*.ts'],
-    plugins: { boundaries: { rules: { 'adapter-isolation': adapterIsolation } } },
-    rules: { 'boundaries/adapter-isolation': 'error' },
+    plugins: { adapters: { rules: { isolation: adapterIsolation } } },
+    rules: { 'adapters/isolation': 'error' },
   },
 )

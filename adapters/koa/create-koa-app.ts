@@ -78,8 +78,9 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
   const app = new Koa<AppState>()
   if (deps.observeRequest !== undefined) app.use(observe(deps.observeRequest))
   app.use(frame(deps.logger, respond, deps.requestLine))
-  app.use(probes(deps.checkReadiness, respond))
+  // Before the probes: every answer to an allowed origin carries the CORS headers.
   if (corsOrigins.length > 0) app.use(cors({ origins: corsOrigins, methodsOf }))
+  app.use(probes(deps.checkReadiness, respond))
   app.use(docs(basePath, respond))
   app.use(gate(deps, { basePath, openApiJson, deprecationHeaders: deprecation, limits }, respond))
   app.use(router.routes())

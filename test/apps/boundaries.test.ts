@@ -33,6 +33,34 @@ describe('dependency direction (ESLint)', () => {
     ).to.deep.equal([])
   })
 
+  it('sees every way of naming a module: re-export, dynamic import, require, type import, path', async () => {
+    const coreRefused = [
+      "export * from '../../adapters/koa/index.js'\n",
+      "export { createKoaApp } from '../../adapters/koa/index.js'\n",
+      "export const f = () => import('koa')\n",
+      'export const f = (p: string) => import(p)\n', // a module the rule cannot read
+      "export type K = typeof import('koa')\n",
+      "import x = require('koa')\nexport const y = x\n",
+      // relative, yet outside core/
+      "import x from '../../node_modules/koa/dist/koa.mjs'\nexport const y = x\n",
+      "import x from '../../bench/servers.js'\nexport const y = x\n",
+    ]
+    for (const code of coreRefused)
+      expect((await errorsIn(code, 'core/use-cases/example.ts')).join(), code).to.match(
+        /core\/ imports only/,
+      )
+    const adapterRefused = [
+      "export * from '../in-memory/index.js'\n",
+      "export const f = () => import('../mongodb/index.js')\n",
+      "import { x } from 'animal-store/in-memory'\nexport const y = x\n", // the package's own name
+      `import { x } from '${process.cwd()}/adapters/in-memory/index.js'\nexport const y = x\n`,
+    ]
+    for (const code of adapterRefused)
+      expect((await errorsIn(code, 'adapters/koa/example.ts')).join(), code).to.match(
+        /adapter imports core/,
+      )
+  })
+
   it('refuses an adapter importing another adapter or apps, whatever its name or depth', async () => {
     const refused: Array<[string, string]> = [
       ['../in-memory/index.js', 'adapters/koa/example.ts'],

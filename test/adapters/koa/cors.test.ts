@@ -91,7 +91,7 @@ describe('HTTP: CORS with an allow-list', () => {
     expect(reply.headers.allow).to.equal('GET, HEAD, POST')
   })
 
-  it('lets a script of an allowed origin read the answer and its headers, errors included', async () => {
+  it('lets a script of an allowed origin read every answer and its headers: errors and probes included', async () => {
     const created = await api.request({
       method: 'POST',
       path: '/v1/pets',
@@ -100,7 +100,14 @@ describe('HTTP: CORS with an allow-list', () => {
     })
     const anonymous = await api.request({ path: '/v1/pets', headers: { Origin: APP } })
     expectError(anonymous, 401, 'unauthorized')
-    for (const reply of [created, anonymous]) {
+    // The probes and the answers outside the base path too.
+    const probes = await Promise.all(
+      ['/healthz', '/readyz', '/elsewhere'].map((path) =>
+        api.request({ path, headers: { Origin: APP } }),
+      ),
+    )
+    expect(probes.map((reply) => reply.status)).to.deep.equal([200, 200, 404])
+    for (const reply of [created, anonymous, ...probes]) {
       expect(reply.headers['access-control-allow-origin']).to.equal(APP)
       expect(reply.headers.vary).to.match(/\bOrigin\b/)
       const exposed = String(reply.headers['access-control-expose-headers']).split(', ')

@@ -8,6 +8,7 @@ import { createMetricsServer } from '../../apps/server/metrics-server.js'
 import { storeUnavailable, type PetStore } from '../../core/index.js'
 import { auth, startTestApi } from '../support/app.js'
 import { send } from '../support/http.js'
+import { startService } from '../support/service-process.js'
 
 /** The value of one sample line of the exposition, or undefined when it is absent. */
 const sample = (text: string, line: string): number | undefined => {
@@ -202,5 +203,16 @@ describe('metrics (Prometheus)', () => {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
     }
+  })
+
+  it('is not even loaded with METRICS_PORT unset: prom-client is loaded only when metrics are on', async () => {
+    // Node's module debug log names every CommonJS file it loads (prom-client is one).
+    const loadsPromClient = async (env: Record<string, string>) => {
+      const service = await startService({ NODE_DEBUG: 'module', ...env })
+      await service.stop()
+      return service.output.some((line) => line.includes('node_modules/prom-client/'))
+    }
+    expect(await loadsPromClient({})).to.equal(false)
+    expect(await loadsPromClient({ METRICS_PORT: '0' })).to.equal(true)
   })
 })

@@ -28,7 +28,10 @@ const firstAfter = (pets: ReadonlyArray<Pet>, after: bigint): number => {
 export const IN_MEMORY_CAPACITY_DEFAULT = 1_000_000
 
 export type InMemoryPetStoreOptions = {
-  /** How many pets it holds at most; past it a create answers `StoreFull`, never grows the heap. */
+  /**
+   * How many pets it holds at most; past it a create answers `StoreFull`, never grows the heap.
+   * A whole number from 0, or `Infinity` for no limit; anything else throws a RangeError.
+   */
   readonly capacity?: number | undefined
 }
 
@@ -38,6 +41,9 @@ export type InMemoryPetStoreOptions = {
  */
 export const createInMemoryPetStore = (options: InMemoryPetStoreOptions = {}): PetStore => {
   const capacity = options.capacity ?? IN_MEMORY_CAPACITY_DEFAULT
+  // NaN or a negative number would compare false against every count: a store without a limit.
+  if (!(capacity === Infinity || (Number.isInteger(capacity) && capacity >= 0)))
+    throw new RangeError(`capacity must be a whole number from 0, or Infinity: got ${capacity}`)
   /** Every pet by ascending id; ids are 1, 2, 3…, so the pet with id n is at index n - 1. */
   const all: Pet[] = []
   const byStatus = new Map<PetStatus, Pet[]>()

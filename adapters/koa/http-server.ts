@@ -21,8 +21,10 @@ export type HttpServer = { readonly server: Server; readonly connections: Connec
 /**
  * The node:http server around an app's callback, with every refusal answered by the Error body:
  * Host checked here, unknown `Expect` 417, CONNECT and transfer codings other than chunked 501,
- * `100 Continue` only when the body reader asks for it, the connection cap and the timeouts. A
- * descriptor shortage at accept is logged, not fatal.
+ * `100 Continue` only when the body reader asks for it, the connection cap and the timeouts. Out
+ * of descriptors at accept, libuv takes the newcomer on a spare descriptor and closes it at once
+ * (the client sees its connection closed, without an answer); an accept failure that still
+ * reaches Node is logged as a warning, never fatal.
  */
 export const createHttpServer = (
   listener: RequestListener,

@@ -32,6 +32,7 @@ const info = {
     'A key holds scopes: `pets:read` (listPets, getPet, listStoreOrders) and `pets:write` (createPet); a key without the scope an operation needs gets 403 `insufficient_scope`. An expired or revoked key gets 401 `invalid_token`.',
     'Requests are rate limited per API key (a token bucket), and failed authentications per client address; past the limit the answer is 429 `rate_limited` with `Retry-After`. `RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers) tell a client where it stands.',
     'A known path called with a method it does not accept answers 405 `method_not_allowed` with `Allow`; an unknown path answers 404 `not_found`.',
+    'Some answers concern the HTTP exchange, not an operation, so no operation lists them: a malformed request, or one without exactly one `Host` or with two `Authorization` or `Content-Type` headers, is 400 `bad_request`; a request that does not arrive in time 408 `request_timeout`; an `Expect` other than `100-continue` 417 `expectation_failed`; headers over 16 KiB 431 `headers_too_large`; `CONNECT` or a transfer coding other than `chunked` 501 `not_implemented`; too many connections 503 `unavailable`.',
     'Every error has the Error body. Its `code` is one of:\n\n| code | status |\n|---|---|\n' +
       errorCodeTable,
     ...browserNotes,

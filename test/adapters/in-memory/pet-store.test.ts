@@ -23,6 +23,22 @@ describe('in-memory pet store: capacity', () => {
     expect(E.isRight(all) && all.right.length).to.equal(1)
   })
 
+  it('with capacity 0 refuses the first pet; with Infinity has no limit', async () => {
+    const pet = { name: 'Rex', categoryId: 1n } as NewPet
+    const empty = createInMemoryPetStore({ capacity: 0 })
+    expect(await empty.insertPet(pet)()).to.deep.equal(E.left({ _tag: 'StoreFull', capacity: 0 }))
+    const unbounded = createInMemoryPetStore({ capacity: Infinity })
+    expect((await unbounded.insertPet(pet)())._tag).to.equal('Right')
+  })
+
+  for (const capacity of [NaN, -1, 1.5, -Infinity])
+    it(`refuses the capacity ${capacity} with a RangeError instead of holding pets without a limit`, () => {
+      expect(() => createInMemoryPetStore({ capacity })).to.throw(
+        RangeError,
+        `capacity must be a whole number from 0, or Infinity: got ${capacity}`,
+      )
+    })
+
   it('holds IN_MEMORY_CAPACITY_DEFAULT pets by default', () => {
     expect(IN_MEMORY_CAPACITY_DEFAULT).to.equal(1_000_000)
   })

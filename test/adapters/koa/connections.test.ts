@@ -1,4 +1,5 @@
 import { expect } from 'chai'
+import { OVERFLOW_CONNECTIONS } from '../../../adapters/koa/index.js'
 import { serve, send, type Client } from '../../support/http.js'
 import { openRaw, type RawConnection } from '../../support/raw.js'
 
@@ -63,6 +64,29 @@ describe('HTTP: the connection cap', () => {
     expect(reply.headers.connection).to.equal('close')
     expect(reply.headers['retry-after']).to.equal('1')
     // The requests in progress were not cut: they finish when their bodies do.
+    const first = held[0] as RawConnection
+    first.socket.write('34567890')
+    await first.waitFor(/posted$/)
+  })
+
+  it('past the cap and its overflow drops a connection at once; a refused one that sends nothing closes within 1 s', async () => {
+    for (let i = 0; i < LIMITS.maxConnections; i++) held.push(await busy(client.port))
+    await new Promise((r) => setTimeout(r, 100))
+    const refused: RawConnection[] = []
+    for (let i = 0; i < OVERFLOW_CONNECTIONS; i++) refused.push(await openRaw(client.port))
+    held.push(...refused)
+    await new Promise((r) => setTimeout(r, 100)) // until the server has accepted them all
+    const opened = Date.now()
+    const dropped = await openRaw(client.port)
+    held.push(dropped)
+    await dropped.closed
+    expect(Date.now() - opened, 'dropped without waiting').to.be.below(500)
+    expect(dropped.received(), 'not a byte written to a dropped connection').to.equal('')
+    // The refused ones, which never sent a request, do not linger past their second.
+    await Promise.all(refused.map((c) => c.closed))
+    expect(Date.now() - opened).to.be.below(2500)
+    expect(refused.every((c) => c.received() === '')).to.equal(true)
+    // The requests in progress were not cut.
     const first = held[0] as RawConnection
     first.socket.write('34567890')
     await first.waitFor(/posted$/)

@@ -72,6 +72,40 @@ describe('OpenAPI document', () => {
     expect(doc.security).to.deep.equal([{ bearerAuth: [] }])
   })
 
+  it('says where every error code comes from: an operation that answers it, or the HTTP exchange', () => {
+    const byOperations = new Set(
+      operations.flatMap(({ op }) =>
+        Object.entries(op.responses).flatMap(([status, { description }]) =>
+          [...description.matchAll(/`(\w+)`/g)].map(([, code]) => `${code} ${status}`),
+        ),
+      ),
+    )
+    const exchange = doc.info.description
+      .split('\n\n')
+      .find((paragraph) => paragraph.startsWith('Some answers concern the HTTP exchange'))
+    const byExchange = new Set(
+      [...(exchange ?? '').matchAll(/(\d{3}) `(\w+)`/g)].map(
+        ([, status, code]) => `${code} ${status}`,
+      ),
+    )
+    const byRouting = new Set(['method_not_allowed 405', 'not_found 404'])
+    for (const [code, status] of Object.entries(ERROR_CODES)) {
+      const named = `${code} ${status}`
+      expect(
+        byOperations.has(named) || byExchange.has(named) || byRouting.has(named),
+        named,
+      ).to.equal(true)
+    }
+    expect([...byExchange].sort()).to.deep.equal([
+      'bad_request 400',
+      'expectation_failed 417',
+      'headers_too_large 431',
+      'not_implemented 501',
+      'request_timeout 408',
+      'unavailable 503',
+    ])
+  })
+
   it('documents exactly the query parameters the listing accepts', () => {
     const names = (doc.paths['/pets']?.get?.parameters ?? []).map((p) => p.$ref.split('/').at(-1))
     expect(names.sort()).to.deep.equal(codecKeys(ListPetsQueryParams).all)

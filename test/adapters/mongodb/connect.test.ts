@@ -47,4 +47,20 @@ describe('MongoDB adapter: start-up', function () {
     // The real cause each time, never the driver's "Topology is closed".
     for (const failure of failures) expect(failure).not.to.match(/topology is closed/i)
   })
+
+  it('asks for majority writes, majority reads and the primary (so every instance reads what one acknowledged)', async function () {
+    const storage = await connectMongo({
+      uri: uriWithDatabase(requireMongo(this), freshDatabaseName()),
+      timeoutMs: 2000,
+      startupTimeoutMs: 10_000,
+    })
+    try {
+      expect(storage.db.writeConcern?.w).to.equal('majority')
+      expect(storage.db.readConcern?.level).to.equal('majority')
+      expect(storage.db.readPreference.mode).to.equal('primary')
+    } finally {
+      await storage.db.dropDatabase()
+      await storage.close()
+    }
+  })
 })

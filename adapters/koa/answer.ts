@@ -2,8 +2,9 @@ import type { ServerResponse } from 'node:http'
 import type { AppContext } from './app-state.js'
 
 /*
- * An answer is kept on the context while it is decided (its headers and its JSON body) and
- * sent once, at the end of `frame`.
+ * An answer is kept on the context while it is decided (its headers and its body) and sent once,
+ * at the end of `frame`: every answer leaves through `sendAnswer`, none through Koa's `respond`
+ * (see koa-app.ts).
  *
  * Why not `res.setHeader` and Koa's `ctx.set` and `ctx.body` as each piece is decided: Node
  * validates, lowercases and files each header in a dictionary, then walks the dictionary again
@@ -41,10 +42,19 @@ export const setAnswerHeaders = (ctx: AppContext, headers: Readonly<Record<strin
 }
 
 /** The answer is this status and this JSON text (already serialized: nothing is done twice). */
-export const setJsonAnswer = (ctx: AppContext, status: number, json: string): void => {
+export const setJsonAnswer = (ctx: AppContext, status: number, json: string): void =>
+  setAnswer(ctx, status, 'application/json', json)
+
+/** The answer is this status and this body of this media type. */
+export const setAnswer = (
+  ctx: AppContext,
+  status: number,
+  type: string,
+  body: string | Buffer,
+): void => {
   ctx.status = status
-  setAnswerHeader(ctx, 'Content-Type', 'application/json')
-  ctx.state.answerJson = json
+  setAnswerHeader(ctx, 'Content-Type', type)
+  ctx.state.answerBody = body
 }
 
 /** Answers written during this turn of the event loop, to be sent together when it ends. */
@@ -62,8 +72,8 @@ const sendQueued = (): void => {
 }
 
 /**
- * Sends the answer: a JSON answer in one write(2), at the end of the current event-loop turn
- * together with the turn's other answers.
+ * Sends the answer, in one write(2) at the end of the current event-loop turn together with the
+ * turn's other answers.
  *
  * Why together: a write to a socket whose reader sleeps wakes the reader, and that wake-up is
  * charged to the writer. Answers written one by one through the turn each pay it; written back to
@@ -72,37 +82,30 @@ const sendQueued = (): void => {
  * answer waits at most for the rest of the turn (the requests that arrived with it), never for
  * a timer or for I/O.
  *
- * Anything else (HEAD, a bodiless status, an answer that is not JSON, a socket gone or not yet
- * assigned to this answer, as for a pipelined request) is left to Koa, with the headers put on
- * the response and the JSON as Koa's body.
+ * Written at once instead: a bodiless status (204, 205, 304: no Content-Type, no length, no
+ * body), a HEAD (the length of the body it would have, no body), and an answer whose socket is
+ * not yet its own (a pipelined request: Node holds the bytes until the answers before it are
+ * out). An answer already started is only ended; to a client that went away nothing is sent.
  */
 export const sendAnswer = (ctx: AppContext): void => {
-  const json = ctx.state.answerJson
   const res = ctx.res
-  const socket = res.socket
-  if (
-    json === undefined ||
-    ctx.method === 'HEAD' ||
-    BODILESS.has(ctx.status) ||
-    socket === null ||
-    res.headersSent ||
-    !ctx.writable
-  )
-    return leaveToKoa(ctx, json)
   ctx.respond = false
-  setAnswerHeader(ctx, 'Content-Length', String(Buffer.byteLength(json)))
-  res.writeHead(ctx.status, headersOf(ctx))
+  // The client went away (or the answer was already ended): nothing can be sent.
+  if (!ctx.writable) return
+  if (res.headersSent) return void res.end()
+  const headers = headersOf(ctx)
+  if (BODILESS.has(ctx.status)) {
+    res.writeHead(ctx.status, headers)
+    return void res.end()
+  }
+  const body = ctx.state.answerBody ?? ''
+  setAnswerHeader(ctx, 'Content-Length', String(Buffer.byteLength(body)))
+  res.writeHead(ctx.status, headers)
+  const socket = res.socket
+  if (ctx.method === 'HEAD') return void res.end()
+  if (socket === null) return void res.end(body)
   socket.cork()
   if (queued.length === 0) setImmediate(sendQueued)
   queued.push(res)
-  res.write(json)
-}
-
-/** A JSON answer's Content-Type is among the headers, so Koa guesses none; it sets the length. */
-const leaveToKoa = (ctx: AppContext, json: string | undefined): void => {
-  if (ctx.res.headersSent) return
-  const headers = headersOf(ctx)
-  for (let i = 0; i < headers.length; i += 2)
-    ctx.res.setHeader(headers[i] as string, headers[i + 1] as string)
-  if (json !== undefined) ctx.body = json
+  res.write(body)
 }

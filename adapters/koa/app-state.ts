@@ -9,8 +9,8 @@ export type AppState = {
   storeFailure?: string
   /** The answer's own headers as name/value pairs, until frame sends it (see answer.ts). */
   answerHeaders?: string[]
-  /** The answer's JSON body, until frame sends it. */
-  answerJson?: string
+  /** The answer's body (JSON text, or the docs page's bytes), until frame sends it. */
+  answerBody?: string | Buffer
 }
 
 export type AppContext = ParameterizedContext<AppState>

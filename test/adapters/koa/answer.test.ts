@@ -1,9 +1,15 @@
 import { expect } from 'chai'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import Koa from 'koa'
 import type { AppContext } from '../../../adapters/koa/app-state.js'
-import { sendAnswer, setAnswerHeader, setJsonAnswer } from '../../../adapters/koa/answer.js'
+import {
+  sendAnswer,
+  setAnswer,
+  setAnswerHeader,
+  setJsonAnswer,
+} from '../../../adapters/koa/answer.js'
+import Koa from 'koa'
+import { KoaApp } from '../../../adapters/koa/koa-app.js'
 import { createHttpServer, type HttpServer } from '../../../adapters/koa/index.js'
 import { composeApp } from '../../../apps/server/compose.js'
 import { silentLogger } from '../../../core/index.js'
@@ -99,7 +105,7 @@ describe('answers are sent in one write', () => {
     expect(answers[2]?.[2]).to.equal(pet)
   })
 
-  it('leaves HEAD to Koa: the GET headers, Content-Length included, and no body', async () => {
+  it('answers HEAD with the GET headers, Content-Length included, and no body', async () => {
     const before = connection.received().length
     connection.socket.write(request('HEAD', '/v1/pets/1'))
     await connection.waitFor(new RegExp(`[^]{${before}}HTTP/1\\.1 200[^]*\\r\\n\\r\\n$`))
@@ -121,7 +127,7 @@ describe('answers decided in one turn of the event loop are sent together at its
   const together = new Promise<void>((resolve) => (bothArrived = resolve))
 
   before(async () => {
-    const app = new Koa()
+    const app = new KoaApp()
     app.use(async (ctx) => {
       arrivals += 1
       if (arrivals === 2) bothArrived()
@@ -164,7 +170,7 @@ describe("an answer's headers", () => {
   let port: number
 
   before(async () => {
-    const app = new Koa()
+    const app = new KoaApp()
     app.use((koaCtx) => {
       const ctx = koaCtx as AppContext
       setAnswerHeader(ctx, 'X-Request-Id', 'first')
@@ -175,10 +181,10 @@ describe("an answer's headers", () => {
         ctx.set('X-Request-Id', 'set through Koa')
         setAnswerHeader(ctx, 'X-Request-Id', 'answer header')
       }
-      if (ctx.path === '/not-json') {
-        ctx.type = 'text/html; charset=utf-8'
-        ctx.body = Buffer.from('<p>page</p>')
-      } else setJsonAnswer(ctx, 201, '{"pet":1}')
+      if (ctx.path === '/not-json')
+        setAnswer(ctx, 200, 'text/html; charset=utf-8', Buffer.from('<p>page</p>'))
+      else if (ctx.path === '/no-content') ctx.status = 204
+      else setJsonAnswer(ctx, 201, '{"pet":1}')
       sendAnswer(ctx)
     })
     server = createServer(app.callback())
@@ -214,16 +220,53 @@ describe("an answer's headers", () => {
     expect(reply.body).to.equal('{"pet":1}')
   })
 
-  it('go with an answer that Koa sends: a body that is not JSON, and HEAD', async () => {
+  it('go with every kind of answer: a body that is not JSON, a bodiless status, and HEAD', async () => {
     const page = await send('GET', '/not-json')
     expect(valuesOf(page.head, 'X-Request-Id')).to.deep.equal(['first'])
     expect(valuesOf(page.head, 'Content-Type')).to.deep.equal(['text/html; charset=utf-8'])
+    expect(valuesOf(page.head, 'Content-Length')).to.deep.equal(['11'])
     expect(page.body).to.equal('<p>page</p>')
+    const empty = await send('GET', '/no-content')
+    expect(empty.status).to.equal(204)
+    expect(valuesOf(empty.head, 'X-Request-Id')).to.deep.equal(['first'])
+    expect(valuesOf(empty.head, 'Content-Type')).to.deep.equal([])
+    expect(valuesOf(empty.head, 'Content-Length')).to.deep.equal([])
+    expect(empty.body).to.equal('')
     const head = await send('HEAD', '/')
     expect(head.status).to.equal(201)
     expect(valuesOf(head.head, 'X-Request-Id')).to.deep.equal(['first'])
     expect(valuesOf(head.head, 'Content-Type')).to.deep.equal(['application/json'])
     expect(valuesOf(head.head, 'Content-Length')).to.deep.equal(['9'])
     expect(head.body).to.equal('')
+  })
+})
+
+describe('KoaApp: Koa without on-finished and respond', () => {
+  it('replaces a handleRequest(ctx, fnMiddleware) that Koa still has', () => {
+    const koaOwn = (Koa.prototype as unknown as Record<string, unknown>).handleRequest
+    expect(koaOwn, 'Koa renamed handleRequest: revisit koa-app.ts').to.be.a('function')
+    expect((koaOwn as (...args: unknown[]) => unknown).length).to.equal(2)
+    expect(KoaApp.prototype.handleRequest).to.not.equal(koaOwn)
+  })
+
+  it('starts every answer at 404, and an exception that escapes the middleware is still a 500 through ctx.onerror', async () => {
+    const app = new KoaApp()
+    app.silent = true
+    app.use((ctx) => {
+      if (ctx.path === '/throw') throw new Error('escaped')
+      setJsonAnswer(ctx as AppContext, 200, JSON.stringify({ startedAt: ctx.status }))
+      sendAnswer(ctx as AppContext)
+    })
+    const server = createServer(app.callback())
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = server.address() as AddressInfo
+      const get = (path: string) =>
+        sendRaw(port, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)
+      expect((await get('/')).body).to.equal('{"startedAt":404}')
+      expect((await get('/throw')).status).to.equal(500)
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })

@@ -269,4 +269,26 @@ describe('KoaApp: Koa without on-finished and respond', () => {
       await new Promise((resolve) => server.close(resolve))
     }
   })
+
+  it('the composed app answers every request itself: middleware used after it is never reached', async () => {
+    const config = testConfig()
+    const app = composeApp(config, await storageFor('in-memory'), config.apiKeys, silentLogger)
+    let reached = 0
+    app.use(() => {
+      reached++
+    })
+    const server = createServer(app.callback())
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = server.address() as AddressInfo
+      const get = (path: string) =>
+        sendRaw(port, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)
+      expect((await get('/nowhere')).status).to.equal(404)
+      expect((await get('/v1/nowhere')).status).to.equal(401)
+      expect((await get('/healthz')).status).to.equal(200)
+      expect(reached).to.equal(0)
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
 })

@@ -53,11 +53,13 @@ export const createCachedApiKeys = (options: CachedApiKeysOptions): ApiKeys => {
       const pending = refresh()
       if (age <= options.maxAgeMs) return ring.verifyApiKey(presented)
       return async () => {
-        const loaded = await pending
-        if (E.isRight(loaded)) return ring.verifyApiKey(presented)()
-        // Any other key fails closed: a revocation must not be missed.
+        // API_KEYS are accepted whatever the source says, so they never wait for it (a source
+        // that stalls would hold them up to its timeout).
         const bootstrapped = await bootstrapRing.verifyApiKey(presented)()
-        return E.isRight(bootstrapped) && O.isSome(bootstrapped.right) ? bootstrapped : loaded
+        if (E.isRight(bootstrapped) && O.isSome(bootstrapped.right)) return bootstrapped
+        // Any other key waits, and fails closed: a revocation must not be missed.
+        const loaded = await pending
+        return E.isRight(loaded) ? ring.verifyApiKey(presented)() : loaded
       }
     },
   }

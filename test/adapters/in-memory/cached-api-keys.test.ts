@@ -93,7 +93,37 @@ describe('cached API keys (a shared source, refreshed per instance)', () => {
     expect(await idOf(api, 'nope')).to.equal('store-down')
     // API_KEYS do not come from the source: they keep working while it cannot be read
     expect(await idOf(api, 'boot')).to.match(/^key-/)
+    await new Promise((resolve) => setTimeout(resolve, 0)) // the failing read it started ends
     failing = false
     expect(await idOf(api, 'a')).to.equal('id-a')
+  })
+
+  it('past the maximum age, answers an API_KEYS key at once while the source stalls; other keys wait for it', async () => {
+    let release: () => void = () => {}
+    let stalled = false
+    const api = createCachedApiKeys({
+      bootstrap: [bootstrapKey('boot')],
+      load: () =>
+        stalled
+          ? () => new Promise((resolve) => (release = () => resolve(E.right([stored('a')]))))
+          : TE.right([stored('a')]),
+      now: () => now,
+      refreshAfterMs: 2000,
+      maxAgeMs: 4000,
+    })
+    await api.verifyApiKey('a')()
+    stalled = true
+    now = 9000
+    let otherAnswered = false
+    const other = api
+      .verifyApiKey('a')()
+      .then((found) => ((otherAnswered = true), found))
+    const boot = await api.verifyApiKey('boot')()
+    expect(E.isRight(boot) && O.isSome(boot.right)).to.equal(true)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(otherAnswered, 'a stored key waits for the stalled source').to.equal(false)
+    release()
+    const found = await other
+    expect(E.isRight(found) && O.isSome(found.right)).to.equal(true)
   })
 })

@@ -33,6 +33,39 @@ export const databaseOf = (uri: string): string => {
   return name === undefined || name === '' ? DEFAULT_DATABASE : decodeURIComponent(name)
 }
 
+/** A connection string that can never work: not an outage to wait out, so start-up stops at once. */
+export class InvalidMongoUri extends Error {
+  override readonly name = 'InvalidMongoUri'
+}
+
+/** MongoDB's rule for a database name (on every platform). */
+const DATABASE_NAME = /^[^/\\. "$*<>:|?\0]{1,63}$/
+
+/**
+ * Why the driver or this adapter would refuse the connection string, or undefined. The driver
+ * parses it when a client is built (no connection is made); `maxPoolSize` is read here too, and
+ * a database name the server would refuse would otherwise look like an unreachable database.
+ */
+export const mongoUriProblem = (uri: string): string | undefined => {
+  try {
+    void new MongoClient(uri)
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error)
+  }
+  const pool = /[?&]maxPoolSize=([^&]*)/i.exec(uri)?.[1]
+  if (pool !== undefined && !/^[1-9][0-9]{0,5}$/.test(pool))
+    return `maxPoolSize must be a whole number from 1 (got "${pool}")`
+  let name: string
+  try {
+    name = databaseOf(uri)
+  } catch {
+    return 'the database name is not well percent-encoded'
+  }
+  return DATABASE_NAME.test(name)
+    ? undefined
+    : `the database name "${name}" is not one MongoDB accepts (1 to 63 characters, none of / \\ . space " $ * < > : | ?)`
+}
+
 /**
  * Connections per instance unless the URI sets `maxPoolSize`, and as many store calls at the
  * database at once; the rest wait in the store, in order, within their deadline (gate.ts). A
@@ -89,6 +122,8 @@ const reachableClient = async (options: MongoOptions, deadline: number): Promise
 }
 
 export const connectMongo = async (options: MongoOptions): Promise<MongoStorage> => {
+  const problem = mongoUriProblem(options.uri)
+  if (problem !== undefined) throw new InvalidMongoUri(problem)
   const deadline = Date.now() + options.startupTimeoutMs
   const client = await reachableClient(options, deadline)
   const db = client.db(databaseOf(options.uri))

@@ -2,6 +2,8 @@ export {
   connectMongo,
   databaseOf,
   DEFAULT_DATABASE,
+  InvalidMongoUri,
+  mongoUriProblem,
   type MongoOptions,
   type MongoStorage,
 } from './connect.js'

@@ -16,6 +16,7 @@ import {
   listOf,
   matching,
   oneOf,
+  serverUrlEndingIn,
 } from './env-codecs.js'
 
 export type Config = {
@@ -57,6 +58,11 @@ export type Config = {
   readonly metricsHost: string
   /** Browser origins allowed by CORS; empty: CORS is off. */
   readonly corsOrigins: ReadonlyArray<string>
+}
+
+/** A setting found invalid only when it is used (a MongoDB URI the driver refuses): exit 2. */
+export class ConfigurationError extends Error {
+  override readonly name = 'ConfigurationError'
 }
 
 export type Env = Readonly<Record<string, string | undefined>>
@@ -116,7 +122,11 @@ export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> =>
   const read = variable(env)
   const basePath = read(
     'BASE_PATH',
-    matching(/^(\/[A-Za-z0-9._~-]+)+$/, 'must look like /v1 (segments, no trailing slash)'),
+    // A `.` or `..` segment would be resolved away by every client before it is sent.
+    matching(
+      /^(\/(?!\.\.?(?:\/|$))[A-Za-z0-9._~-]+)+$/,
+      'must look like /v1 (segments, none of them . or .., no trailing slash)',
+    ),
     '/v1',
   )
   /** A server of the OpenAPI document: where the API lives, so its URL ends in the base path. */
@@ -125,10 +135,7 @@ export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> =>
       ? E.right('')
       : read(
           name,
-          matching(
-            new RegExp(`^https?://[^/\\s]+\\S*${basePath.right.replace(/\./g, '\\.')}$`),
-            `must be an http(s) URL ending in BASE_PATH ${basePath.right}`,
-          ),
+          serverUrlEndingIn(basePath.right),
           `https://${host}.animal-store.example${basePath.right}`,
         )
   // Typed, so that a Config field without a read line, or a read line without a field, fails

@@ -90,3 +90,26 @@ export const listenAddress = refine(
   (raw) => (isIP(raw) !== 0 || (HOST_NAME.test(raw) && !/^[0-9.]+$/.test(raw)) ? raw : undefined),
   'must be an IP address (127.0.0.1, ::1, 0.0.0.0) or a host name',
 )
+
+/** A path whose `%` each start an escape of two hex digits, as RFC 3986 wants. */
+const PATH_CHARACTERS = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/]|%[0-9A-Fa-f]{2})*$/
+
+/**
+ * Where an API lives, for the OpenAPI document's `servers`: an http(s) URL that parses, with a
+ * host, no user, query or fragment, a well-formed path, and that path ending in `basePath`.
+ */
+export const serverUrlEndingIn = (basePath: string) =>
+  refine(
+    'ServerUrl',
+    isString,
+    (raw) => {
+      // The scheme and host as written, then the path: nothing else (no query, no fragment).
+      const path = /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)$/i.exec(raw)?.[1]
+      if (path === undefined || !PATH_CHARACTERS.test(path) || !path.endsWith(basePath))
+        return undefined
+      // A host and port that parse (not `[`, not port 99999), and no user in it.
+      const url = URL.canParse(raw) ? new URL(raw) : undefined
+      return url !== undefined && url.username === '' && url.password === '' ? raw : undefined
+    },
+    `must be an http(s) URL (no user, query or fragment) whose path ends in BASE_PATH ${basePath}`,
+  )

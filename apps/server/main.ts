@@ -3,7 +3,7 @@ import { pino } from 'pino'
 import { createHttpServer } from '../../adapters/koa/index.js'
 import { apiKeysFor, composeApp } from './compose.js'
 import { openStorage } from './storage.js'
-import { loadConfig, type Config } from './config.js'
+import { ConfigurationError, loadConfig, type Config } from './config.js'
 import { createLogDestination } from './log-destination.js'
 import { pinoRequestLine } from './request-line.js'
 import { connectionCap } from './descriptor-limit.js'
@@ -34,6 +34,7 @@ if (generated && config.mongodbUri !== undefined)
   )
 
 const storage = await openStorage(config, logger).catch((error: unknown) => {
+  if (error instanceof ConfigurationError) return fail(`configuration: ${error.message}`, 2)
   logger.fatal({ err: String(error) }, 'cannot reach the database, giving up (STARTUP_TIMEOUT_MS)')
   return fail(`cannot reach the database: ${String(error)}`, 1)
 })

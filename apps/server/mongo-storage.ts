@@ -1,5 +1,10 @@
-import { connectMongo, createMongoApiKeyRegistry } from '../../adapters/mongodb/index.js'
+import {
+  connectMongo,
+  createMongoApiKeyRegistry,
+  InvalidMongoUri,
+} from '../../adapters/mongodb/index.js'
 import type { Logger } from '../../core/index.js'
+import { ConfigurationError } from './config.js'
 import type { Storage, StorageConfig } from './storage.js'
 
 /** The MongoDB store; start-up retries until STARTUP_TIMEOUT_MS, then fails with the cause. */
@@ -17,6 +22,10 @@ export const mongoStorage = async (
         { err: String(error) },
         'database not ready yet (unreachable, or a connection dropped while building indexes), retrying',
       ),
+  }).catch((error: unknown) => {
+    throw error instanceof InvalidMongoUri
+      ? new ConfigurationError(`MONGODB_URI ${error.message}`)
+      : error
   })
   return {
     ...storage,

@@ -56,6 +56,23 @@ describe('the production start with an invalid environment', function () {
     ['API_KEYS_FILE', { API_KEYS_FILE: 'keys.jsonl', MONGODB_URI: 'mongodb://127.0.0.1:9/x' }],
     // Checked after decoding, before the database is tried (port 9 would refuse it).
     ['API_KEYS', { MONGODB_URI: 'mongodb://127.0.0.1:9/x' }],
+    ['BASE_PATH', { BASE_PATH: '/..' }],
+    ['PRODUCTION_URL', { PRODUCTION_URL: 'https://[/v1' }],
+    // A connection string that can never work is refused before any connection is tried, not
+    // waited on as an outage (port 9 would refuse a connection).
+    ...[
+      'notaurl',
+      'mongodb://127.0.0.1:9/bad.name',
+      'mongodb://127.0.0.1:9/x?maxPoolSize=abc',
+      'mongodb://127.0.0.1:9/x?maxPoolSize=0',
+      'mongodb://127.0.0.1:9/x?foo=bar',
+    ].map(
+      (uri) =>
+        [
+          'MONGODB_URI',
+          { MONGODB_URI: uri, API_KEYS: 'bootstrap-key-0123456789', STARTUP_TIMEOUT_MS: '60000' },
+        ] as const,
+    ),
   ]
 
   it('exits with status 2 for each invalid value, naming the variable on stderr, before listening', async () => {

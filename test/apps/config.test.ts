@@ -224,17 +224,56 @@ describe('configuration: limits and timeouts', () => {
           STAGING_URL: 'https://api/v2',
         }),
       ).to.deep.equal([
-        'PRODUCTION_URL must be an http(s) URL ending in BASE_PATH /api/v2 (got "https://pets.example/v1")',
-        'STAGING_URL must be an http(s) URL ending in BASE_PATH /api/v2 (got "https://api/v2")',
+        'PRODUCTION_URL must be an http(s) URL (no user, query or fragment) whose path ends in BASE_PATH /api/v2 (got "https://pets.example/v1")',
+        'STAGING_URL must be an http(s) URL (no user, query or fragment) whose path ends in BASE_PATH /api/v2 (got "https://api/v2")',
       ])
       expect(
         urls({ PRODUCTION_URL: 'https://pets.example/xv1', STAGING_URL: 'ftp://s/v1' }),
       ).to.have.length(2)
     })
 
+    for (const url of [
+      'https://[/v1',
+      'https://pets.example:99999/v1',
+      'https://pets.example?/v1',
+      'https://pets.example/x?q=/v1',
+      'https://pets.example#/v1',
+      'https://pets.example/a%/v1',
+      'https://pets.example/a%zz/v1',
+      'https://user:secret@pets.example/v1',
+      'https://pets.example/a b/v1',
+    ])
+      it(`refuse ${url}: it would be published in the OpenAPI document as it is`, () => {
+        expect(urls({ PRODUCTION_URL: url })).to.deep.equal([
+          `PRODUCTION_URL must be an http(s) URL (no user, query or fragment) whose path ends in BASE_PATH /v1 (got ${JSON.stringify(url)})`,
+        ])
+      })
+
+    it('take an IPv6 host, a port and escapes in the path', () => {
+      const env = {
+        PRODUCTION_URL: 'https://[::1]:8443/v1',
+        STAGING_URL: 'http://gateway.example/pets%20api/v1',
+      }
+      expect(urls(env)).to.deep.equal([env.PRODUCTION_URL, env.STAGING_URL])
+    })
+
+    for (const basePath of ['/..', '/.', '/api/../v1', '/api/./v1', '/v1/..'])
+      it(`refuse the base path ${basePath}: clients resolve dot segments away before sending`, () => {
+        expect(urls({ BASE_PATH: basePath })).to.deep.equal([
+          `BASE_PATH must look like /v1 (segments, none of them . or .., no trailing slash) (got ${JSON.stringify(basePath)})`,
+        ])
+      })
+
+    it('take segments that only contain dots among other characters', () => {
+      expect(urls({ BASE_PATH: '/.well-known/v1.2' })).to.deep.equal([
+        'https://api.animal-store.example/.well-known/v1.2',
+        'https://staging.api.animal-store.example/.well-known/v1.2',
+      ])
+    })
+
     it('report only BASE_PATH when it is itself invalid', () => {
       expect(urls({ BASE_PATH: 'v2', PRODUCTION_URL: 'https://p.example/v2' })).to.deep.equal([
-        'BASE_PATH must look like /v1 (segments, no trailing slash) (got "v2")',
+        'BASE_PATH must look like /v1 (segments, none of them . or .., no trailing slash) (got "v2")',
       ])
     })
   })

@@ -19,7 +19,7 @@ const errorCodeTable = Object.entries(ERROR_CODES)
 const browserNotes = [
   '**Browsers (CORS).** Off unless the operator lists origins (`CORS_ORIGINS`). For a listed origin, a preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) is answered 204 before authentication, with exactly the methods and request headers of that path; every other answer carries `Access-Control-Allow-Origin`, `Vary: Origin` and `Access-Control-Expose-Headers: ' +
     `${EXPOSED_HEADERS}\`. A preflight from another origin gets no CORS headers: it is an ordinary \`OPTIONS\` (401 without a key, else 405 with \`Allow\`).`,
-  '**Reference page.** `GET <base path>/docs` renders this document (Swagger UI, served by the service itself, no key needed to read it; "Try it out" needs a key).',
+  '**Reference page.** `GET <base path>/docs` renders this document (Swagger UI, served by the service itself, no key needed to read it; "Try it out" needs a key). An embedding of the library without swagger-ui-dist installed serves no such page.',
 ]
 
 const info = {

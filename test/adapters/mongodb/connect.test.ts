@@ -1,7 +1,7 @@
 import { expect } from 'chai'
 import * as E from 'fp-ts/lib/Either.js'
 import { createServer, type AddressInfo } from 'node:net'
-import { connectMongo } from '../../../adapters/mongodb/index.js'
+import { connectMongo, InvalidMongoUri, mongoUriProblem } from '../../../adapters/mongodb/index.js'
 import { freshDatabaseName, requireMongo, uriWithDatabase } from '../../support/mongo.js'
 import { startTcpProxy } from '../../support/tcp-proxy.js'
 
@@ -62,5 +62,43 @@ describe('MongoDB adapter: start-up', function () {
       await storage.db.dropDatabase()
       await storage.close()
     }
+  })
+})
+
+describe('MongoDB adapter: a connection string that can never work', () => {
+  for (const [uri, problem] of [
+    ['notaurl', /Invalid scheme/],
+    ['mongodb://127.0.0.1:9/bad.name', /the database name "bad.name" is not one MongoDB accepts/],
+    ['mongodb://127.0.0.1:9/x?maxPoolSize=0', /maxPoolSize must be a whole number from 1/],
+    ['mongodb://127.0.0.1:9/x?maxPoolSize=abc', /maxPoolSize/],
+    ['mongodb://127.0.0.1:9/x?foo=bar', /option foo is not supported/],
+    ['mongodb://127.0.0.1:9/a%zz', /./],
+  ] as const)
+    it(`refuses ${uri} at once, without waiting it out as an outage`, async () => {
+      expect(mongoUriProblem(uri)).to.match(problem)
+      let retries = 0
+      const started = Date.now()
+      const error = await connectMongo({
+        uri,
+        timeoutMs: 300,
+        startupTimeoutMs: 30_000,
+        onRetry: () => retries++,
+      }).then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+      expect(error).to.be.instanceOf(InvalidMongoUri)
+      expect(retries).to.equal(0)
+      expect(Date.now() - started).to.be.below(1000)
+    })
+
+  it('takes the usual forms', () => {
+    for (const uri of [
+      'mongodb://127.0.0.1:27017',
+      'mongodb://127.0.0.1:27017/animal_store',
+      'mongodb://user:p%40ss@a.example:27017,b.example:27018/pets?replicaSet=rs0&maxPoolSize=16',
+      'mongodb+srv://cluster.example/pets',
+    ])
+      expect(mongoUriProblem(uri), uri).to.equal(undefined)
   })
 })

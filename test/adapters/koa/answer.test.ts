@@ -241,6 +241,23 @@ describe("an answer's headers", () => {
   })
 })
 
+/** Serves the app on a loopback port while `use` runs, with a GET of one path at a time. */
+const whileServing = async (
+  app: { callback: () => Parameters<typeof createServer>[1] },
+  use: (get: (path: string) => ReturnType<typeof sendRaw>) => Promise<void>,
+) => {
+  const server = createServer(app.callback())
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  try {
+    const { port } = server.address() as AddressInfo
+    await use((path) =>
+      sendRaw(port, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+    )
+  } finally {
+    await new Promise((resolve) => server.close(resolve))
+  }
+}
+
 describe('KoaApp: Koa without on-finished and respond', () => {
   it('replaces a handleRequest(ctx, fnMiddleware) that Koa still has', () => {
     const koaOwn = (Koa.prototype as unknown as Record<string, unknown>).handleRequest
@@ -257,17 +274,10 @@ describe('KoaApp: Koa without on-finished and respond', () => {
       setJsonAnswer(ctx as AppContext, 200, JSON.stringify({ startedAt: ctx.status }))
       sendAnswer(ctx as AppContext)
     })
-    const server = createServer(app.callback())
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    try {
-      const { port } = server.address() as AddressInfo
-      const get = (path: string) =>
-        sendRaw(port, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)
+    await whileServing(app, async (get) => {
       expect((await get('/')).body).to.equal('{"startedAt":404}')
       expect((await get('/throw')).status).to.equal(500)
-    } finally {
-      await new Promise((resolve) => server.close(resolve))
-    }
+    })
   })
 
   it('the composed app answers every request itself: middleware used after it is never reached', async () => {
@@ -277,18 +287,11 @@ describe('KoaApp: Koa without on-finished and respond', () => {
     app.use(() => {
       reached++
     })
-    const server = createServer(app.callback())
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    try {
-      const { port } = server.address() as AddressInfo
-      const get = (path: string) =>
-        sendRaw(port, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)
+    await whileServing(app, async (get) => {
       expect((await get('/nowhere')).status).to.equal(404)
       expect((await get('/v1/nowhere')).status).to.equal(401)
       expect((await get('/healthz')).status).to.equal(200)
-      expect(reached).to.equal(0)
-    } finally {
-      await new Promise((resolve) => server.close(resolve))
-    }
+    })
+    expect(reached).to.equal(0)
   })
 })

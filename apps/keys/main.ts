@@ -54,7 +54,10 @@ const run = async (registry: ApiKeyRegistry, command: Command): Promise<void> =>
 }
 
 const { registry, close } = await openRegistry().catch((error: unknown) =>
-  fail(`cannot reach the key store: ${String(error)}`, 1),
+  // A connection string that can never work is a usage error, as in the service (exit 2).
+  error instanceof Error && error.name === 'InvalidMongoUri'
+    ? fail(`MONGODB_URI ${error.message}`, 2)
+    : fail(`cannot reach the key store: ${String(error)}`, 1),
 )
 try {
   await run(registry, command)

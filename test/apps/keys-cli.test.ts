@@ -82,4 +82,12 @@ describe('npm run keys (the key tool, on a key file)', function () {
       expect(result.stdout).to.equal('')
     }
   })
+
+  it('refuses a MONGODB_URI that can never work with status 2, before trying to connect', async () => {
+    const result = await keysCli(['list'], { MONGODB_URI: 'mongodb://127.0.0.1:9/bad.name' })
+    expect(result.code).to.equal(2)
+    expect(result.stderr).to.match(
+      /^MONGODB_URI the database name "bad.name" is not one MongoDB accepts/,
+    )
+  })
 })

@@ -11,13 +11,17 @@ const withBigInts = (value: unknown): unknown => {
   for (const key of Object.keys(object)) {
     const field = object[key]
     if (typeof field !== 'number' && (field === null || typeof field !== 'object')) continue
-    // Defined, not assigned: an own "__proto__" key must stay a key, not set the prototype.
-    Object.defineProperty(object, key, {
-      value: withBigInts(field),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    })
+    const exact = withBigInts(field)
+    // An own "__proto__" key must stay a key: assigned, it would set the prototype. Defining is
+    // slow (about 1 µs of a create's 2.6 µs parse when every key was defined), so only that key.
+    if (key === '__proto__')
+      Object.defineProperty(object, key, {
+        value: exact,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
+    else object[key] = exact
   }
   return object
 }

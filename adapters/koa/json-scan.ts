@@ -24,10 +24,17 @@ const MAX_EXACT_DIGITS = 15
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
 const MINUS = 0x2d
+const PLUS = 0x2b
+const DOT = 0x2e
 const DIGIT_0 = 0x30
 const DIGIT_9 = 0x39
-
-type Frame = { readonly keys: Set<string> | undefined; expectKey: boolean }
+const LOWER_E = 0x65
+const UPPER_E = 0x45
+const COMMA = 0x2c
+const OPEN_OBJECT = 0x7b
+const CLOSE_OBJECT = 0x7d
+const OPEN_ARRAY = 0x5b
+const CLOSE_ARRAY = 0x5d
 
 /** The end index (exclusive) of the string literal starting at `start` (a `"`). */
 const stringEnd = (text: string, start: number): number => {
@@ -38,45 +45,52 @@ const stringEnd = (text: string, start: number): number => {
 }
 
 const isDigit = (ch: number): boolean => ch >= DIGIT_0 && ch <= DIGIT_9
+/** A character of a number literal past its integer part: fraction or exponent. */
+const isNumberTail = (ch: number): boolean =>
+  isDigit(ch) || ch === DOT || ch === LOWER_E || ch === UPPER_E || ch === PLUS || ch === MINUS
 
-/** Where the number literal at `start` ends, and whether it is a short plain integer. */
-const numberEnd = (text: string, start: number): { end: number; plain: boolean } => {
-  let i = text.charCodeAt(start) === MINUS ? start + 1 : start
-  const digitsStart = i
-  while (isDigit(text.charCodeAt(i))) i++
-  const digits = i - digitsStart
-  let end = i
-  // A fraction or an exponent: skip to the literal's end (text that parsed as JSON).
-  while (end < text.length && /[0-9.eE+-]/.test(text[end] ?? '')) end++
-  return { end, plain: end === i && digits <= MAX_EXACT_DIGITS }
+/** The key a string literal spells: without a backslash, its characters as written. */
+const keyOf = (text: string, start: number, end: number): string => {
+  const raw = text.slice(start + 1, end - 1)
+  return raw.includes('\\') ? (JSON.parse(text.slice(start, end)) as string) : raw
 }
 
 /** Scans a valid JSON text (one that JSON.parse or lossless-json accepted). */
 export const scanJson = (text: string): JsonScan => {
-  const stack: Frame[] = []
+  // The keys seen in each open object, innermost last; `undefined` for an open array. Char codes
+  // and no object per step: this runs on every create (it cost more than JSON.parse when it
+  // compared one-character strings).
+  const open: Array<Set<string> | undefined> = []
+  let expectKey = false
   let exactAsDoubles = true
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i]
-    const top = stack[stack.length - 1]
-    if (ch === '"') {
+    const ch = text.charCodeAt(i)
+    if (ch === QUOTE) {
       const end = stringEnd(text, i)
-      if (top?.keys !== undefined && top.expectKey) {
-        const literal = text.slice(i, end)
-        // Without a backslash a key is its characters as written; only escapes need decoding.
-        const key = literal.includes('\\') ? (JSON.parse(literal) as string) : literal.slice(1, -1)
-        if (top.keys.has(key)) return { duplicateKey: key, exactAsDoubles }
-        top.keys.add(key)
-        top.expectKey = false
+      if (expectKey) {
+        const key = keyOf(text, i, end)
+        const keys = open[open.length - 1] as Set<string>
+        if (keys.has(key)) return { duplicateKey: key, exactAsDoubles }
+        keys.add(key)
+        expectKey = false
       }
       i = end - 1
-    } else if (ch === '{' || ch === '[') {
-      stack.push({ keys: ch === '{' ? new Set() : undefined, expectKey: ch === '{' })
-      if (stack.length > MAX_DEPTH) exactAsDoubles = false
-    } else if (ch === '}' || ch === ']') stack.pop()
-    else if (ch === ',' && top?.keys !== undefined) top.expectKey = true
-    else if (ch === '-' || isDigit(text.charCodeAt(i))) {
-      const { end, plain } = numberEnd(text, i)
-      if (!plain) exactAsDoubles = false
+    } else if (ch === OPEN_OBJECT || ch === OPEN_ARRAY) {
+      expectKey = ch === OPEN_OBJECT
+      open.push(expectKey ? new Set() : undefined)
+      if (open.length > MAX_DEPTH) exactAsDoubles = false
+    } else if (ch === CLOSE_OBJECT || ch === CLOSE_ARRAY) {
+      open.pop()
+      expectKey = false
+    } else if (ch === COMMA) expectKey = open[open.length - 1] !== undefined
+    else if (ch === MINUS || isDigit(ch)) {
+      let digitsEnd = ch === MINUS ? i + 1 : i
+      const digitsStart = digitsEnd
+      while (isDigit(text.charCodeAt(digitsEnd))) digitsEnd++
+      let end = digitsEnd
+      while (isNumberTail(text.charCodeAt(end))) end++
+      // A fraction, an exponent or too many digits: a double may not hold it exactly.
+      if (end !== digitsEnd || digitsEnd - digitsStart > MAX_EXACT_DIGITS) exactAsDoubles = false
       i = end - 1
     }
   }

@@ -4,6 +4,7 @@ import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import * as t from 'io-ts'
 import {
+  parseIsoInstant,
   Scope,
   storeUnavailable,
   type ApiKeyRegistry,
@@ -23,7 +24,9 @@ const Line = t.type({
 })
 
 const DIGEST = /^[0-9a-f]{64}$/
-const time = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso))
+/** Milliseconds, or NaN for a time that is not ISO 8601 with a time zone (or not a real date). */
+const millisOf = (iso: string): number => parseIsoInstant(iso)?.getTime() ?? NaN
+const time = (iso: string | null): number | null => (iso === null ? null : millisOf(iso))
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
 
 const parseLine = (text: string, n: number): E.Either<string, StoredKey> => {
@@ -37,7 +40,7 @@ const parseLine = (text: string, n: number): E.Either<string, StoredKey> => {
   if (E.isLeft(line) || !DIGEST.test(line.right.digest))
     return E.left(`line ${n} is not a key record`)
   const { createdAt, expiresAt, revokedAt, ...rest } = line.right
-  const times = { createdAt: Date.parse(createdAt), expiresAt: time(expiresAt) }
+  const times = { createdAt: millisOf(createdAt), expiresAt: time(expiresAt) }
   const key = { ...rest, ...times, revokedAt: time(revokedAt) }
   // A time that does not parse would never come: a key meant to expire would live for ever.
   if ([key.createdAt, key.expiresAt, key.revokedAt].some((t) => Number.isNaN(t)))

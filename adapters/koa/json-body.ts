@@ -19,14 +19,17 @@ const JSON_TYPE = new RegExp(
 )
 const PARAMETER = new RegExp(`(${TOKEN})=(${VALUE})`, 'g')
 
+/** A parameter's value: a quoted string stands for its characters, `\x` for `x` (RFC 9110 §5.6.4). */
+const unquoted = (value: string): string =>
+  value.startsWith('"') ? value.slice(1, -1).replace(/\\(.)/g, '$1') : value
+
 /** The media type is JSON, and its charset, if given, is UTF-8; other parameters are ignored. */
 const isJsonType = (contentType: string): boolean => {
   if (contentType === 'application/json') return true // as nearly every client sends it
   const parameters = JSON_TYPE.exec(contentType)?.[1]
   if (parameters === undefined) return false
-  for (const [, name, value] of parameters.matchAll(PARAMETER))
-    if (name?.toLowerCase() === 'charset' && value?.replace(/^"|"$/g, '').toLowerCase() !== 'utf-8')
-      return false
+  for (const [, name = '', value = ''] of parameters.matchAll(PARAMETER))
+    if (name.toLowerCase() === 'charset' && unquoted(value).toLowerCase() !== 'utf-8') return false
   return true
 }
 const utf8 = new TextDecoder('utf-8', { fatal: true })

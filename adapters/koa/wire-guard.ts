@@ -8,8 +8,17 @@ const isNamed = (raw: string, name: string, usual: string): boolean =>
   raw.length === name.length && (raw === usual || raw.toLowerCase() === name)
 
 /**
- * Exactly one Host on HTTP/1.1 (RFC 9112 §3.2), at most one on 1.0. Node's own check answers
- * without a body and lets a repeated Host through, so the server turns it off and checks here.
+ * A Host value: `uri-host [ ":" port ]` (RFC 9112 §3.2, RFC 3986 §3.2.2): an IP literal in
+ * brackets or a reg-name (unreserved, %-escapes, sub-delims), possibly empty; Node checks none
+ * of it, and a value like `a, b` would reach Koa's `ctx.host` as two hosts.
+ */
+const HOST_VALUE =
+  /^(?:\[[0-9A-Za-z:._~!$&'()*+,;=-]+\]|(?:[0-9A-Za-z._~!$&'()*+,;=-]|%[0-9A-Fa-f]{2})*)(?::[0-9]*)?$/
+
+/**
+ * Exactly one Host on HTTP/1.1 (RFC 9112 §3.2), at most one on 1.0, and a valid value. Node's
+ * own check answers without a body and lets a repeated Host through, so the server turns it off
+ * and checks here.
  * At most one Authorization and one Content-Type too (singleton fields, RFC 9110 §5.3): Node
  * keeps the first and drops the others, so which key a request used, or how its body is read,
  * would depend on the order of its lines.
@@ -18,18 +27,23 @@ export const guardHeaders =
   (listener: RequestListener): RequestListener =>
   (req: IncomingMessage, res: ServerResponse) => {
     let hosts = 0
+    let validHost = true
     let keys = 0
     let types = 0
     const raw = req.rawHeaders
     // The length first: lower-casing a name allocates a string.
     for (let i = 0; i < raw.length; i += 2) {
       const name = raw[i] as string
-      if (isNamed(name, 'host', 'Host')) hosts++
-      else if (isNamed(name, 'authorization', 'Authorization')) keys++
+      if (isNamed(name, 'host', 'Host')) {
+        hosts++
+        validHost = HOST_VALUE.test(raw[i + 1] as string)
+      } else if (isNamed(name, 'authorization', 'Authorization')) keys++
       else if (isNamed(name, 'content-type', 'Content-Type')) types++
     }
     if (hosts > 1 || (hosts === 0 && req.httpVersion === '1.1'))
       return answerError(res, 'bad_request', 'the request must carry exactly one Host header')
+    if (!validHost)
+      return answerError(res, 'bad_request', 'the Host header must be a host and optional port')
     if (keys > 1)
       return answerError(
         res,

@@ -69,8 +69,19 @@ export type Env = Readonly<Record<string, string | undefined>>
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 const KEY = new RegExp(`^${BEARER_TOKEN}$`)
-/** Exact origins as a browser sends them (scheme, host, optional port; no path, no slash). */
-const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:[0-9]{1,5})?$/
+/** Scheme, lower-case host and optional port: an origin as a browser sends it (no path, no slash). */
+const ORIGIN = /^(https?):\/\/[a-z0-9.-]+(?::([1-9][0-9]{0,4}))?$/
+const DEFAULT_PORT: Readonly<Record<string, string>> = { http: '80', https: '443' }
+
+/**
+ * An origin a browser can send. The port is one that exists (1–65535) and not the scheme's
+ * default, which browsers leave out: `https://app.example:443` would never match.
+ */
+const isBrowserOrigin = (entry: string): boolean => {
+  const [, scheme = '', port] = ORIGIN.exec(entry) ?? []
+  if (scheme === '') return false
+  return port === undefined || (Number(port) <= 65_535 && port !== DEFAULT_PORT[scheme])
+}
 
 /** Every problem is collected, not only the first. */
 const Validation = E.getApplicativeValidation({
@@ -146,7 +157,10 @@ export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> =>
     basePath,
     apiKeys: read(
       'API_KEYS',
-      listOf(KEY, 'must be bearer tokens (letters, digits, -._~+/ then optional =, at most 512)'),
+      listOf(
+        (item) => KEY.test(item),
+        'must be bearer tokens (letters, digits, -._~+/ then optional =, at most 512)',
+      ),
       [],
     ),
     apiKeysFile: read('API_KEYS_FILE', anyString, undefined),
@@ -174,7 +188,10 @@ export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> =>
     metricsHost: read('METRICS_HOST', listenAddress, '127.0.0.1'),
     corsOrigins: read(
       'CORS_ORIGINS',
-      listOf(ORIGIN, 'entries must look like https://app.example:8443'),
+      listOf(
+        isBrowserOrigin,
+        'entries must look like https://app.example:8443 (a port from 1 to 65535, not the scheme default)',
+      ),
       [],
     ),
   }

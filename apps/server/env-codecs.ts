@@ -1,5 +1,6 @@
 import { isIP } from 'node:net'
 import * as t from 'io-ts'
+import { parseIsoInstant } from '../../core/index.js'
 
 /*
  * io-ts codecs for environment values: each takes the raw string and says, when it refuses it,
@@ -49,29 +50,32 @@ export const oneOf = <A extends string>(values: ReadonlyArray<A>) =>
 const isString = (u: unknown): u is string => typeof u === 'string'
 export const anyString = refine('String', isString, (raw) => raw, 'must be a string')
 
-/** An instant no later than `latest`, in ISO 8601. */
+/**
+ * An instant from 1970 (the Deprecation header writes it as `@` and whole seconds since then)
+ * to `latest`, in ISO 8601 with a time zone.
+ */
 export const instantUntil = (latest: Date) =>
   refine(
     'Instant',
-    (u): u is Date => u instanceof Date && u <= latest,
+    (u): u is Date => u instanceof Date && u.getTime() >= 0 && u <= latest,
     (raw) => {
-      const at = new Date(raw)
-      return Number.isNaN(at.getTime()) || at > latest ? undefined : at
+      const at = parseIsoInstant(raw)
+      return at === undefined || at.getTime() < 0 || at > latest ? undefined : at
     },
-    `must be an ISO 8601 instant not after ${latest.toISOString()}`,
+    `must be an ISO 8601 instant with a time zone (like 2026-01-01T00:00:00Z), from 1970 and not after ${latest.toISOString()}`,
   )
 
 /** A comma-separated list; blanks around and between entries are ignored. */
-export const listOf = (entry: RegExp, explain: string) =>
+export const listOf = (entry: (item: string) => boolean, explain: string) =>
   refine(
     'List',
-    (u): u is string[] => Array.isArray(u) && u.every((item) => isString(item) && entry.test(item)),
+    (u): u is string[] => Array.isArray(u) && u.every((item) => isString(item) && entry(item)),
     (raw) => {
       const items = raw
         .split(',')
         .map((item) => item.trim())
         .filter((item) => item !== '')
-      return items.every((item) => entry.test(item)) ? items : undefined
+      return items.every(entry) ? items : undefined
     },
     explain,
   )

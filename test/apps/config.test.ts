@@ -78,12 +78,46 @@ describe('configuration from the environment', () => {
       'BASE_PATH must look like /v1',
       'API_KEYS must be bearer tokens',
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
-      'GET_PET_DEPRECATED_AT must be an ISO 8601 instant not after 2030-12-05T00:00:00.000Z',
+      'GET_PET_DEPRECATED_AT must be an ISO 8601 instant with a time zone (like 2026-01-01T00:00:00Z), from 1970 and not after 2030-12-05T00:00:00.000Z',
       'RETRY_AFTER_SECONDS must be an integer from 1 to 3600',
       'STORE_TIMEOUT_MS must be an integer from 100 to 60000 (got "1.5")',
     ])
       expect(errors).to.include(expected)
     expect(errors.split('\n')).to.have.length(7)
+  })
+})
+
+describe('configuration: GET_PET_DEPRECATED_AT', () => {
+  const deprecatedAt = (value: string) =>
+    configOf({ GET_PET_DEPRECATED_AT: value }).getPetDeprecatedAt.toISOString()
+
+  it('reads an ISO 8601 instant in any zone, seconds and fraction optional', () => {
+    expect(deprecatedAt('2026-03-01T12:30Z')).to.equal('2026-03-01T12:30:00.000Z')
+    expect(deprecatedAt('2026-01-01T01:00:00+01:00')).to.equal('2026-01-01T00:00:00.000Z')
+    expect(deprecatedAt('2025-12-31T20:00:00.5-04:00')).to.equal('2026-01-01T00:00:00.500Z')
+    expect(deprecatedAt('2028-02-29T00:00:00Z')).to.equal('2028-02-29T00:00:00.000Z')
+    expect(deprecatedAt('1970-01-01T00:00:00Z')).to.equal('1970-01-01T00:00:00.000Z')
+  })
+
+  it('refuses what is not one, an impossible date, no zone, and a time before 1970', () => {
+    for (const value of [
+      '1', // new Date reads it as 2001, local time
+      'December 17, 1995 03:24:00',
+      '2026-02-30T00:00:00Z', // new Date makes it 2 March
+      '2027-02-29T00:00:00Z',
+      '2026-01-01T00:00:00', // no zone: local time to new Date
+      '2026-01-01',
+      '2026-01-01T24:00:00Z',
+      '2026-01-01T00:60:00Z',
+      '2026-01-01T00:00:60Z',
+      '2026-01-01T00:00:00+24:00',
+      '2026-13-01T00:00:00Z',
+      '1969-12-31T23:59:59Z', // the Deprecation header counts seconds from 1970
+      ' 2026-01-01T00:00:00Z',
+    ])
+      expect(errorsOf({ GET_PET_DEPRECATED_AT: value }), value).to.include(
+        'GET_PET_DEPRECATED_AT must be an ISO 8601 instant with a time zone',
+      )
   })
 })
 

@@ -22,12 +22,18 @@ describe('configuration: metrics and CORS', () => {
     const loaded = loadConfig({
       METRICS_PORT: '9464',
       METRICS_HOST: '0.0.0.0',
-      CORS_ORIGINS: 'https://app.example, http://localhost:3000',
+      CORS_ORIGINS:
+        'https://app.example, http://localhost:3000, http://a.example:443, https://b:65535',
     })
     if (E.isLeft(loaded)) throw new Error(loaded.left.join())
     expect(loaded.right.metricsPort).to.equal(9464)
     expect(loaded.right.metricsHost).to.equal('0.0.0.0')
-    expect(loaded.right.corsOrigins).to.deep.equal(['https://app.example', 'http://localhost:3000'])
+    expect(loaded.right.corsOrigins).to.deep.equal([
+      'https://app.example',
+      'http://localhost:3000',
+      'http://a.example:443',
+      'https://b:65535',
+    ])
   })
 
   it('refuses a bad port and origins that a browser never sends', () => {
@@ -39,6 +45,11 @@ describe('configuration: metrics and CORS', () => {
       'app.example',
       'https://app.example/path',
       'ftp://a.b',
+      'https://app.example:99999', // no such port
+      'https://app.example:0',
+      'https://app.example:08443', // a browser writes 8443
+      'https://app.example:443', // a browser leaves the default port out
+      'http://app.example:80',
     ])
       expect(errorsOf({ CORS_ORIGINS: origin }).join(), origin).to.include('CORS_ORIGINS')
   })

@@ -50,6 +50,9 @@ describe('key file', () => {
       expiring,
       good.replace('"revokedAt":null', '"revokedAt":"soon"'),
       good.replace('1970-01-01T00:00:00.000Z', 'yesterday'),
+      // Read leniently, these would be a real time: 2 March, and a time in the local zone.
+      good.replace('"expiresAt":null', '"expiresAt":"2026-02-30T00:00:00Z"'),
+      good.replace('"expiresAt":null', '"expiresAt":"2026-12-01T00:00:00"'),
     ])
       expect(parseKeyFile(broken)).to.deep.equal(E.left('line 1 has a time that is not ISO 8601'))
   })

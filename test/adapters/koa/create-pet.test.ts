@@ -198,6 +198,7 @@ forEachBackend('HTTP: POST /pets', (backend) => {
       'application/jsonx',
       'application/json; charset=latin1',
       'application/json; charset="latin1"',
+      'application/json; charset="utf\\-16"',
       'application/json; nameonly',
       'multipart/form-data',
     ]) {
@@ -207,6 +208,9 @@ forEachBackend('HTTP: POST /pets', (backend) => {
       'application/json; charset=utf-8',
       'Application/JSON',
       'application/json;charset="UTF-8"',
+      // A quoted-pair stands for its character (RFC 9110 §5.6.4).
+      'application/json; charset="utf\\-8"',
+      'application/json; profile="a\\"b"; charset=utf-8',
       // RFC 9110 §5.6.6: empty parameters are allowed; unknown ones are ignored
       'application/json;',
       'application/json; ;',

@@ -63,6 +63,30 @@ describe('HTTP: wire-level refusals', () => {
     expect(old.status).to.equal(200)
   })
 
+  it('answers a Host that is not a host and optional port 400, and serves every valid form', async () => {
+    const hostIs = (value: string) =>
+      sendRaw(api.port, `GET /healthz HTTP/1.1\r\nHost: ${value}\r\nConnection: close\r\n\r\n`)
+    for (const bad of ['a, b', 'a b', 'a/b', 'a@b', 'a:b:c', 'a:8x', '[::1', 'a%zz', 'a?b']) {
+      const reply = await hostIs(bad)
+      expectError(reply, 400, 'bad_request')
+      expect(JSON.parse(reply.body), bad).to.include({
+        message: 'the Host header must be a host and optional port',
+      })
+    }
+    // An empty value is what RFC 9112 asks of a target without an authority; an empty port is
+    // allowed by RFC 3986.
+    for (const good of [
+      'localhost',
+      'localhost:8080',
+      'a.example:',
+      '127.0.0.1:1',
+      '[::1]:80',
+      'a%41,b!',
+      '',
+    ])
+      expect((await hostIs(good)).status, good).to.equal(200)
+  })
+
   it('answers an unknown Expect 417 expectation_failed with the Error body', async () => {
     const reply = await sendRaw(api.port, post([AUTH, 'Expect: something-else']))
     expectError(reply, 417, 'expectation_failed')

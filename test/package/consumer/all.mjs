@@ -9,7 +9,7 @@ const app = koa.createKoaApp(
   {
     ...inMemory.createInMemoryPetStore(),
     ...inMemory.createInMemoryApiKeys(['k']),
-    logger: koa.silentLogger,
+    logger: core.silentLogger,
     now: Date.now,
     checkReadiness: () => async () => ({ _tag: 'Right', right: undefined }),
   },
@@ -23,6 +23,7 @@ const app = koa.createKoaApp(
 )
 const ok = [
   typeof core.createPet,
+  typeof core.silentLogger.info,
   typeof app.callback,
   typeof mongodb.connectMongo,
   typeof testing.petStoreContract,

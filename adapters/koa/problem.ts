@@ -123,7 +123,10 @@ export const toErrorResponse = (problem: Problem, retryAfterSeconds: number): Er
     case 'StoreFull':
       return {
         code: 'insufficient_storage',
-        message: `the store is full (${problem.capacity} pets): nothing more can be created`,
+        message:
+          problem.capacity === undefined
+            ? 'every pet identifier up to 9223372036854775807 is used or passed: nothing more can be created'
+            : `the store is full (${problem.capacity} pets): nothing more can be created`,
       }
     case 'IdempotencyKeyInUse':
       return {

@@ -1,5 +1,5 @@
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { MongoClient, type Db } from 'mongodb'
+import { MongoClient, MongoInvalidArgumentError, type Db } from 'mongodb'
 import type { CheckReadiness, IdempotencyStore, PetStore } from '../../core/index.js'
 import { createMongoIdempotencyStore } from './idempotency-store.js'
 import { retryDropped } from './index-build.js'
@@ -55,6 +55,11 @@ export const mongoUriProblem = (uri: string): string | undefined => {
   const pool = /[?&]maxPoolSize=([^&]*)/i.exec(uri)?.[1]
   if (pool !== undefined && !/^[1-9][0-9]{0,5}$/.test(pool))
     return `maxPoolSize must be a whole number from 1 (got "${pool}")`
+  // The driver checks this only when it first connects (reachableClient says why it matters).
+  const least = Number(/[?&]minPoolSize=(\d+)/i.exec(uri)?.[1] ?? 0)
+  const most = poolSizeOf(uri) ?? DEFAULT_POOL_SIZE
+  if (least > most)
+    return `minPoolSize (${least}) must not be above maxPoolSize (${most}${pool === undefined ? ', the default here' : ''})`
   let name: string
   try {
     name = databaseOf(uri)
@@ -105,6 +110,10 @@ const clientOf = (options: MongoOptions): MongoClient =>
  * over; then the last error is thrown. Each try is a new client: the driver closes a client
  * whose first connection failed, and every later command on it fails with "Topology is closed"
  * instead of the real cause, even once the database is up.
+ *
+ * Some options the driver checks only when it first connects (`minPoolSize` above
+ * `maxPoolSize`, say): its MongoInvalidArgumentError then says the URI can never work, and
+ * waiting out the start-up time for it would report an outage that is not one.
  */
 const reachableClient = async (options: MongoOptions, deadline: number): Promise<MongoClient> => {
   for (;;) {
@@ -114,6 +123,7 @@ const reachableClient = async (options: MongoOptions, deadline: number): Promise
       return client
     } catch (error) {
       await client.close().catch(() => undefined)
+      if (error instanceof MongoInvalidArgumentError) throw new InvalidMongoUri(error.message)
       if (Date.now() >= deadline) throw error
       options.onRetry?.(error)
       await sleep(500)

@@ -30,6 +30,14 @@ type Collections = {
   readonly pets: Collection<PetDocument>
 }
 
+/** Every positive int64 id is used or passed: a create can never succeed again (507, not 503). */
+export class IdentifiersExhausted extends Error {
+  override readonly name = 'IdentifiersExhausted'
+  constructor() {
+    super('the identifier space is exhausted')
+  }
+}
+
 /**
  * Hi/lo ids with blocks claimed through a unique index. An instance claims a block by
  * inserting its number: the unique `_id` index of `id_blocks` gives each block to one writer,
@@ -104,7 +112,7 @@ export const createIdAllocator = (
       if (block !== undefined && block.next <= floor) block = undefined
       if (block !== undefined && block.next <= block.last) {
         // Ids are positive int64 (BSON Long): past the last one no create can succeed again.
-        if (block.next > INT64_MAX) throw new Error('the identifier space is exhausted')
+        if (block.next > INT64_MAX) throw new IdentifiersExhausted()
         const id = block.next++
         floor = id
         return id

@@ -1,13 +1,27 @@
 import { randomUUID } from 'node:crypto'
 import * as O from 'fp-ts/lib/Option.js'
+import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Collection, Db, Filter } from 'mongodb'
-import type { NewPet, Pet, PetPageRequest, PetStore } from '../../core/index.js'
+import {
+  identifiersExhausted,
+  type NewPet,
+  type Pet,
+  type PetPageRequest,
+  type PetStore,
+  type StoreFull,
+  type StoreUnavailable,
+} from '../../core/index.js'
 import { withDeadline, type Deadline } from './deadline.js'
 import { fromDocument, type PetDocument } from './documents.js'
 import { createGate } from './gate.js'
-import { createIdAllocator, type BlockDocument, type CounterDocument } from './ids.js'
+import {
+  createIdAllocator,
+  IdentifiersExhausted,
+  type BlockDocument,
+  type CounterDocument,
+} from './ids.js'
 import { createGroupInsert } from './group-insert.js'
-import { fromDriver } from './store-failure.js'
+import { driverFailure, fromDriver } from './store-failure.js'
 
 export const PETS = 'pets'
 export const COUNTERS = 'counters'
@@ -83,12 +97,18 @@ export const createMongoPetStore = (db: Db, options: MongoPetStoreOptions = {}):
     maxGroup: MAX_GROUP,
   })
 
-  /** Not through `bounded`: the group insert takes its place at the gate once per group. */
+  /**
+   * Not through `bounded`: the group insert takes its place at the gate once per group. An id
+   * space used up is StoreFull (retrying cannot help), anything else StoreUnavailable.
+   */
   const insertPet = (pet: NewPet, callerOp?: string) =>
-    fromDriver(() =>
-      withDeadline(timeoutMs, (deadline) =>
-        insertGrouped(pet, callerOp ?? randomUUID(), callerOp !== undefined, deadline),
-      ),
+    TE.tryCatch(
+      () =>
+        withDeadline(timeoutMs, (deadline) =>
+          insertGrouped(pet, callerOp ?? randomUUID(), callerOp !== undefined, deadline),
+        ),
+      (error): StoreUnavailable | StoreFull =>
+        error instanceof IdentifiersExhausted ? identifiersExhausted : driverFailure(error),
     )
 
   const findPet = (id: bigint) =>

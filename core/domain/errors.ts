@@ -21,8 +21,11 @@ export type PetNotFound = { readonly _tag: 'PetNotFound'; readonly id: PetId }
 /** Infrastructure failure. `detail` is for the operator's log, never for the client. */
 export type StoreUnavailable = { readonly _tag: 'StoreUnavailable'; readonly detail: string }
 
-/** The store is at its configured capacity: nothing more can be created until it has room. */
-export type StoreFull = { readonly _tag: 'StoreFull'; readonly capacity: number }
+/**
+ * The store can take no more pets: it holds its configured `capacity`, or, without one, every
+ * identifier up to 2^63-1 is used or passed. Not an outage: retrying cannot help.
+ */
+export type StoreFull = { readonly _tag: 'StoreFull'; readonly capacity?: number }
 
 /** The idempotency key was first used with another body: the client reused a key by mistake. */
 export type IdempotencyKeyReused = { readonly _tag: 'IdempotencyKeyReused' }
@@ -58,6 +61,8 @@ export const insufficientScope = (scope: Scope): InsufficientScope => ({
 })
 export const petNotFound = (id: PetId): PetNotFound => ({ _tag: 'PetNotFound', id })
 export const storeFull = (capacity: number): StoreFull => ({ _tag: 'StoreFull', capacity })
+/** No identifier is left above the largest in use: the id space of positive int64 is spent. */
+export const identifiersExhausted: StoreFull = { _tag: 'StoreFull' }
 export const storeUnavailable = (detail: string): StoreUnavailable => ({
   _tag: 'StoreUnavailable',
   detail,

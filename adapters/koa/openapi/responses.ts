@@ -138,7 +138,7 @@ const errorAnswers = {
     status: '507',
     codes: ['insufficient_storage'],
     description:
-      'The store is at its configured capacity (the in-memory store holds at most MAX_PETS).',
+      'The store can take no more pets: it is at its configured capacity (the in-memory store holds at most MAX_PETS), or every identifier up to 2^63-1 is used or passed (ids are never reused). Retrying cannot help.',
   },
   Unavailable: {
     status: '503',

@@ -1,4 +1,6 @@
 import { expect } from 'chai'
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import { identifiersExhausted } from '../../../core/index.js'
 import { ERROR_CODES } from '../../../adapters/koa/index.js'
 import { inMemoryStorage } from '../../../apps/server/storage.js'
 import { startTestApi, TEST_KEY, type TestApi } from '../../support/app.js'
@@ -311,6 +313,29 @@ describe('HTTP: in-memory store capacity', () => {
         status: 507n,
       })
       expect((await api.get('/pets')).json as unknown[]).to.have.length(2)
+    } finally {
+      await api.close()
+    }
+  })
+
+  it('answers 507, not a retryable 503, once no pet identifier is left', async () => {
+    const storage = inMemoryStorage()
+    const api = await startTestApi({
+      storage: {
+        ...storage,
+        store: { ...storage.store, insertPet: () => TE.left(identifiersExhausted) },
+      },
+    })
+    try {
+      const spent = await api.createPet({ name: 'a', categoryId: 1n })
+      expect(spent.status).to.equal(507)
+      expect(spent.headers['retry-after']).to.equal(undefined)
+      expect(spent.json).to.deep.equal({
+        code: 'insufficient_storage',
+        message:
+          'every pet identifier up to 9223372036854775807 is used or passed: nothing more can be created',
+        status: 507n,
+      })
     } finally {
       await api.close()
     }

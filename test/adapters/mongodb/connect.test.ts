@@ -72,6 +72,12 @@ describe('MongoDB adapter: a connection string that can never work', () => {
     ['mongodb://127.0.0.1:9/x?maxPoolSize=0', /maxPoolSize must be a whole number from 1/],
     ['mongodb://127.0.0.1:9/x?maxPoolSize=abc', /maxPoolSize/],
     ['mongodb://127.0.0.1:9/x?foo=bar', /option foo is not supported/],
+    // The driver itself refuses these only when it first connects.
+    [
+      'mongodb://127.0.0.1:9/x?minPoolSize=20&maxPoolSize=5',
+      /minPoolSize \(20\) must not be above maxPoolSize \(5\)/,
+    ],
+    ['mongodb://127.0.0.1:9/x?minPoolSize=9', /maxPoolSize \(8, the default here\)/],
     ['mongodb://127.0.0.1:9/a%zz', /./],
   ] as const)
     it(`refuses ${uri} at once, without waiting it out as an outage`, async () => {
@@ -98,6 +104,8 @@ describe('MongoDB adapter: a connection string that can never work', () => {
       'mongodb://127.0.0.1:27017/animal_store',
       'mongodb://user:p%40ss@a.example:27017,b.example:27018/pets?replicaSet=rs0&maxPoolSize=16',
       'mongodb+srv://cluster.example/pets',
+      'mongodb://127.0.0.1:27017/pets?minPoolSize=8',
+      'mongodb://127.0.0.1:27017/pets?minPoolSize=16&maxPoolSize=16',
     ])
       expect(mongoUriProblem(uri), uri).to.equal(undefined)
   })

@@ -1,4 +1,4 @@
-import type { DomainError } from '../../core/index.js'
+import { INT64_MAX, type DomainError } from '../../core/index.js'
 import type { RateLimited } from './rate-limits.js'
 
 /** Everything that can go wrong in a request: the domain's errors and the HTTP layer's own. */
@@ -125,7 +125,7 @@ export const toErrorResponse = (problem: Problem, retryAfterSeconds: number): Er
         code: 'insufficient_storage',
         message:
           problem.capacity === undefined
-            ? 'every pet identifier up to 9223372036854775807 is used or passed: nothing more can be created'
+            ? `every pet identifier up to ${INT64_MAX} is used or passed: nothing more can be created`
             : `the store is full (${problem.capacity} pets): nothing more can be created`,
       }
     case 'IdempotencyKeyInUse':

@@ -2,7 +2,12 @@
  * Animal Store core: codecs, use cases, ports and errors. No HTTP, no database: an embedding
  * program wires its own adapters (or those of `animal-store/in-memory`) into the use cases.
  */
-export { INT64_MAX, positiveInt64FromNumber, positiveInt64FromParam } from './domain/int64.js'
+export {
+  ID_MAX_DIGITS,
+  INT64_MAX,
+  positiveInt64FromNumber,
+  positiveInt64FromParam,
+} from './domain/int64.js'
 export type { PositiveInt64 } from './domain/int64.js'
 export { PetStatus, PET_STATUSES } from './domain/pet-status.js'
 export { PetName, PET_NAME_MAX_LENGTH, PET_NAME_PATTERN } from './domain/pet-name.js'

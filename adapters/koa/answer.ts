@@ -11,7 +11,7 @@ import type { AppContext } from './app-state.js'
  * to write them; Koa adds its own checks, and `ctx.body` looks the Content-Type up again and
  * sets Content-Length as one more header. A get-by-id carries ten headers of its own. Given to
  * `writeHead` as one list, Node validates each once and writes them in order: measured side by
- * side, 14–16% less CPU per get-by-id (README, Performance).
+ * side, 14–16% less CPU per get-by-id (bench/HISTORY.md).
  */
 
 /** Statuses that never carry a body (Koa's `statuses.empty`). */

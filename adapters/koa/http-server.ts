@@ -3,7 +3,13 @@ import { answerClientError } from './client-error.js'
 import { trackConnections, type Connections } from './connections.js'
 import { awaitContinue } from './expect-continue.js'
 import type { Logger } from '../../core/index.js'
-import { guardCodings, guardHeaders, refuseConnect, refuseExpectation } from './wire-guard.js'
+import {
+  expectsContinue,
+  guardCodings,
+  guardHeaders,
+  refuseConnect,
+  refuseExpectation,
+} from './wire-guard.js'
 
 export type HttpLimits = {
   /** Open connections at most; keep it under the descriptor limit (see connections.ts). */
@@ -43,6 +49,7 @@ export const createHttpServer = (
   const app = connections.guard(guardHeaders(guardCodings(listener)))
   server.on('request', app)
   server.on('checkContinue', (req, res) => {
+    if (!expectsContinue(req)) return refuseExpectation(req, res)
     awaitContinue(req, res)
     server.emit('request', req, res)
   })

@@ -73,6 +73,14 @@ export const guardCodings =
     return listener(req, res)
   }
 
+/**
+ * Whether the request's `Expect` is exactly `100-continue` (any case, spaces around it). Node
+ * takes any value in which the word appears for it (`100-continue-x`, `foo, 100-continue`), and
+ * runs the request; RFC 9110 §10.1.1 allows 417 for any expectation it does not know.
+ */
+export const expectsContinue = (req: IncomingMessage): boolean =>
+  req.headers.expect?.trim().toLowerCase() === '100-continue'
+
 /** Node calls this for an `Expect` other than 100-continue: 417 with the Error body. */
 export const refuseExpectation = (_req: IncomingMessage, res: ServerResponse): void =>
   answerError(res, 'expectation_failed', 'only Expect: 100-continue is supported')

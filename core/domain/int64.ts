@@ -7,7 +7,9 @@ export const INT64_MAX = 9223372036854775807n
 export type PositiveInt64<B> = t.Branded<bigint, B>
 
 const RANGE = `an integer from 1 to ${INT64_MAX}`
-const DIGITS = /^[0-9]{1,40}$/
+/** In a path or query: digits only; leading zeros are allowed (`007` is 7), up to a sane length. */
+export const ID_MAX_DIGITS = 40
+const DIGITS = new RegExp(`^[0-9]{1,${ID_MAX_DIGITS}}$`)
 
 const inRange = (n: bigint): boolean => n >= 1n && n <= INT64_MAX
 
@@ -42,5 +44,5 @@ export const positiveInt64FromNumber = positiveInt64(fromNumeric, RANGE)
 /** The same from a path or query parameter: digits only, or a bigint / exact integer. */
 export const positiveInt64FromParam = positiveInt64(
   (u) => (typeof u === 'string' ? (DIGITS.test(u) ? BigInt(u) : undefined) : fromNumeric(u)),
-  `${RANGE}, digits only`,
+  `${RANGE}, digits only, at most ${ID_MAX_DIGITS} of them`,
 )

@@ -25,7 +25,11 @@ export const Limit = new t.Type<number, number, unknown>(
     const n = toLimit(u)
     return n !== undefined && Number.isInteger(n) && n >= LIMIT_MIN && n <= LIMIT_MAX
       ? t.success(n)
-      : t.failure(u, c, `must be an integer from ${LIMIT_MIN} to ${LIMIT_MAX}, digits only`)
+      : t.failure(
+          u,
+          c,
+          `must be an integer from ${LIMIT_MIN} to ${LIMIT_MAX}, digits only, at most ${LIMIT_MAX_DIGITS} of them`,
+        )
   },
   (n) => n,
 )

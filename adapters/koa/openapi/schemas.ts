@@ -1,4 +1,5 @@
 import {
+  ID_MAX_DIGITS,
   INT64_MAX,
   LIMIT_DEFAULT,
   LIMIT_MAX,
@@ -96,15 +97,14 @@ export const parameters = {
     name: 'after',
     in: 'query',
     required: false,
-    description:
-      'Paging position: only animals with a larger id are listed. Take it from the `Link: rel="next"` header rather than building it.',
+    description: `Paging position: only animals with a larger id are listed, digits only (leading zeros allowed, at most ${ID_MAX_DIGITS} digits). Take it from the \`Link: rel="next"\` header rather than building it.`,
     schema: positiveInt64('The id of the last animal of the previous page.'),
   },
   petId: {
     name: 'petId',
     in: 'path',
     required: true,
-    description: "The animal's identifier, digits only.",
+    description: `The animal's identifier, digits only (leading zeros allowed, at most ${ID_MAX_DIGITS} digits).`,
     schema: positiveInt64("The animal's identifier."),
   },
 }

@@ -17,17 +17,21 @@ forEachBackend('HTTP: bearer API keys', (backend) => {
     expect(reply.headers['www-authenticate']).to.equal('Bearer realm="animal-store"')
   })
 
-  it('treats another scheme as no credential', async () => {
-    const reply = await call({ Authorization: `Basic ${Buffer.from('a:b').toString('base64')}` })
-    expectError(reply, 401, 'unauthorized')
-    expect(reply.headers['www-authenticate']).to.equal('Bearer realm="animal-store"')
+  it('treats another scheme, or Bearer without a token, as no credential', async () => {
+    for (const value of [`Basic ${Buffer.from('a:b').toString('base64')}`, 'Bearer', 'Bearer ']) {
+      const reply = await call({ Authorization: value })
+      expectError(reply, 401, 'unauthorized')
+      expect(reply.headers['www-authenticate'], value).to.equal('Bearer realm="animal-store"')
+      expect(reply.json, value).to.include({
+        message: 'an API key is required: send Authorization: Bearer <API key>',
+      })
+    }
   })
 
   for (const [label, value] of [
     ['an unknown key', 'Bearer not-a-configured-key'],
     ['a key that is a prefix of a real one', `Bearer ${TEST_KEY.slice(0, -1)}`],
     ['a real key with a suffix', `Bearer ${TEST_KEY}x`],
-    ['an empty token', 'Bearer '],
     ['two tokens', `Bearer ${TEST_KEY} ${TEST_KEY}`],
     ['a token with forbidden characters', 'Bearer ab$cd'],
     ['a huge token', `Bearer ${'a'.repeat(8000)}`],

@@ -13,20 +13,23 @@ describe('Authorization: Bearer (RFC 6750)', () => {
     expect(bearerTokenOf('BEARER x')).to.deep.equal(E.right('x'))
   })
 
-  it('counts no header, or another scheme, as no credential', () => {
-    for (const header of [undefined, '', 'Basic abc', 'Bearerx abc', ['Bearer a']])
+  it('counts no header, another scheme, or Bearer without a token as no credential', () => {
+    for (const header of [
+      undefined,
+      '',
+      'Basic abc',
+      'Bearerx abc',
+      ['Bearer a'],
+      'Bearer',
+      'bearer',
+      'Bearer ',
+      'Bearer    ',
+    ])
       expect(bearerTokenOf(header), String(header)).to.deep.equal(missing)
   })
 
   it('counts a Bearer header with a malformed token as an invalid credential', () => {
-    for (const header of [
-      'Bearer',
-      'Bearer ',
-      'Bearer a b',
-      'Bearer a=b',
-      'Bearer é',
-      `Bearer ${'a'.repeat(513)}`,
-    ])
+    for (const header of ['Bearer a b', 'Bearer a=b', 'Bearer é', `Bearer ${'a'.repeat(513)}`])
       expect(bearerTokenOf(header), header).to.deep.equal(malformed)
   })
 

@@ -200,6 +200,8 @@ forEachBackend('HTTP: POST /pets', (backend) => {
       'application/json; charset="latin1"',
       'application/json; charset="utf\\-16"',
       'application/json; nameonly',
+      // A value is a token or a quoted string (RFC 9110 §5.6.6): never nothing.
+      'application/json; foo=',
       'multipart/form-data',
     ]) {
       expectError(await post('{"name":"x","categoryId":1}', type), 415, 'unsupported_media_type')

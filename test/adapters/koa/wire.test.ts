@@ -89,9 +89,35 @@ describe('HTTP: wire-level refusals', () => {
       expect((await hostIs(good)).status, good).to.equal(200)
   })
 
+  it("answers a method Node's parser does not know 400 bad_request, a key or not", async () => {
+    for (const method of ['BREW', 'get', 'Post']) {
+      const reply = await sendRaw(
+        api.port,
+        `${method} /v1/pets HTTP/1.1\r\nHost: localhost\r\n${AUTH}\r\n\r\n`,
+      )
+      expectError(reply, 400, 'bad_request')
+      expect(reply.head, method).to.match(/connection: close/i)
+    }
+  })
+
   it('answers an unknown Expect 417 expectation_failed with the Error body', async () => {
-    const reply = await sendRaw(api.port, post([AUTH, 'Expect: something-else']))
-    expectError(reply, 417, 'expectation_failed')
+    const idOf = async () =>
+      ((await api.createPet({ name: 'a', categoryId: 1 })).json as { id: bigint }).id
+    const before = await idOf()
+    // Node itself takes the last five for 100-continue, the word being in them.
+    for (const expectation of [
+      'something-else',
+      '100-continuex',
+      '100-continue-x',
+      'foo, 100-continue',
+      '100-continue, foo',
+      '100-continue;a=b',
+      '100-continue, 100-continue',
+    ]) {
+      const reply = await sendRaw(api.port, post([AUTH, `Expect: ${expectation}`]))
+      expectError(reply, 417, 'expectation_failed')
+    }
+    expect(await idOf(), 'nothing stored in between').to.equal(before + 1n)
   })
 
   it('refuses any Content-Encoding other than identity with 415', async () => {
@@ -296,6 +322,21 @@ describe('HTTP: wire-level refusals', () => {
     expect((await api.get(`/pets?limit=${'0'.repeat(18)}20`)).status).to.equal(200)
     expect((await api.get(`/pets?limit=${'0'.repeat(19)}20`)).status).to.equal(400)
     expect((await api.get('/pets?limit=0000')).status).to.equal(400)
+  })
+
+  it('accepts an id (petId, after) with leading zeros, up to 40 digits', async () => {
+    const first = await api.createPet({ name: 'a', categoryId: 1 })
+    const id = String((first.json as { id: bigint }).id)
+    const padded = (digits: number) => `${'0'.repeat(digits - id.length)}${id}`
+    const got = await api.get(`/pets/${padded(40)}`)
+    expect(got.status).to.equal(200)
+    expect(got.json).to.deep.equal(first.json)
+    expect((await api.get(`/pets?after=${padded(40)}`)).status).to.equal(200)
+    for (const tooLong of [`/pets/${padded(41)}`, `/pets?after=${padded(41)}`]) {
+      const refused = await api.get(tooLong)
+      expect(refused.status, tooLong).to.equal(400)
+      expect(refused.text, tooLong).to.include('digits only, at most 40 of them')
+    }
   })
 })
 

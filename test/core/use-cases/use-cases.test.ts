@@ -46,7 +46,9 @@ describe('use cases on the in-memory store', () => {
     expect(await getPet(store)('abc')()).to.deep.equal(
       E.left({
         _tag: 'InvalidInput',
-        problems: ['petId must be an integer from 1 to 9223372036854775807, digits only'],
+        problems: [
+          'petId must be an integer from 1 to 9223372036854775807, digits only, at most 40 of them',
+        ],
       }),
     )
   })

@@ -51,6 +51,15 @@ export const answerError = (res: ServerResponse, code: ErrorCode, message: strin
 
 type HttpSocket = Duplex & { _httpMessage?: ServerResponse | null }
 
+/**
+ * Writes a refusal and closes the connection for good once it has left. `end` alone only
+ * half-closes (node:http keeps sockets half-open): a client that never closed its side would
+ * keep the connection, and its request counted as in progress (never evicted under
+ * MAX_CONNECTIONS, holding a shutdown up), for as long as it liked.
+ */
+export const refuseAndClose = (socket: Duplex, answer: string): void =>
+  void socket.end(answer, () => socket.destroy())
+
 /** Sockets already refused: the parser reports its error again with every later chunk. */
 const refused = new WeakSet<Duplex>()
 
@@ -83,12 +92,12 @@ export const answerClientError = (error: Error & { code?: string }, socket: Dupl
   if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
   const [code, message] = answerOf(error.code)
   const res = (socket as HttpSocket)._httpMessage ?? undefined
-  if (res === undefined) return void socket.end(rawErrorAnswer(code, message))
+  if (res === undefined) return refuseAndClose(socket, rawErrorAnswer(code, message))
   const inProgress = !res.req.complete
   if (inProgress && !res.headersSent)
-    return void socket.end(rawErrorAnswer(code, message, requestIdFor(res.req)))
+    return refuseAndClose(socket, rawErrorAnswer(code, message, requestIdFor(res.req)))
   afterAnswer(res, () => {
     if (inProgress || !socket.writable) socket.destroy()
-    else socket.end(rawErrorAnswer(code, message))
+    else refuseAndClose(socket, rawErrorAnswer(code, message))
   })
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { answerError, rawErrorAnswer } from './client-error.js'
+import { answerError, rawErrorAnswer, refuseAndClose } from './client-error.js'
 import { requestIdFor } from './request-id.js'
 
 /** Whether a raw header name is `name` (given in lower case), in the usual spellings first. */
@@ -91,5 +91,8 @@ export const refuseExpectation = (_req: IncomingMessage, res: ServerResponse): v
  * connection without a word.
  */
 export const refuseConnect = (req: IncomingMessage, socket: Duplex): void => {
-  socket.end(rawErrorAnswer('not_implemented', 'CONNECT is not supported', requestIdFor(req)))
+  refuseAndClose(
+    socket,
+    rawErrorAnswer('not_implemented', 'CONNECT is not supported', requestIdFor(req)),
+  )
 }

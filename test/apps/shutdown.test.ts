@@ -108,6 +108,24 @@ describe('service process: shutdown on SIGTERM', function () {
     expect(repeats, service.output.join('\n')).to.have.length(2)
   })
 
+  it('exits 0 though a client refused 408 for its slow body keeps its side of the connection open', async () => {
+    const service = await startService({
+      HEADERS_TIMEOUT_MS: '500',
+      REQUEST_TIMEOUT_MS: '500',
+      SHUTDOWN_DRAIN_MS: '0',
+      SHUTDOWN_TIMEOUT_MS: '3000',
+    })
+    started.push(service)
+    const slow = await openRaw(service.port, { allowHalfOpen: true })
+    slow.socket.write(createHead + BODY.slice(0, HALF)) // and never the rest
+    await slow.waitFor(/^HTTP\/1\.1 408 /)
+    const exited = exitOf(service)
+    service.process.kill('SIGTERM')
+    const { code } = await exited
+    expect(code, service.output.join('\n')).to.equal(0)
+    slow.socket.destroy()
+  })
+
   it('forces the exit with status 1, and logs it, when a request outlasts the budget', async () => {
     const service = await startService({ SHUTDOWN_DRAIN_MS: '0', SHUTDOWN_TIMEOUT_MS: '1000' })
     started.push(service)

@@ -28,10 +28,17 @@ export type RawConnection = {
   readonly waitFor: (pattern: RegExp, ms?: number) => Promise<string>
 }
 
-/** A connection kept open, to send a request in parts and watch what comes back when. */
-export const openRaw = (port: number): Promise<RawConnection> =>
+/**
+ * A connection kept open, to send a request in parts and watch what comes back when. With
+ * `allowHalfOpen`, the client does not close its side when the server closes its own, as a
+ * careless or hostile client would not.
+ */
+export const openRaw = (
+  port: number,
+  options: { readonly allowHalfOpen?: boolean } = {},
+): Promise<RawConnection> =>
   new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1')
+    const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: options.allowHalfOpen })
     let text = ''
     const waiters: Array<() => void> = []
     socket.on('data', (c: Buffer) => {

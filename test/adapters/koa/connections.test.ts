@@ -55,6 +55,27 @@ describe('HTTP: the connection cap', () => {
     expect(second.status).to.equal(200)
   })
 
+  it('frees the places of requests refused for a slow body, though their clients keep their side open', async () => {
+    const quick = await serve((req, res) => void req.resume().on('end', () => res.end('ok')), {
+      ...LIMITS,
+      headersTimeoutMs: 500,
+      requestTimeoutMs: 500,
+    })
+    try {
+      for (let i = 0; i < LIMITS.maxConnections; i++) {
+        const conn = await openRaw(quick.port, { allowHalfOpen: true })
+        conn.socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n12')
+        held.push(conn)
+      }
+      await Promise.all(held.map((conn) => conn.waitFor(/^HTTP\/1\.1 408 /)))
+      // Answered, and no client closed: the server must have closed them all the same.
+      const reply = await send(quick.port, { path: '/' })
+      expect(reply.status).to.equal(200)
+    } finally {
+      await quick.close()
+    }
+  })
+
   it('answers 503 with the Error body when every connection has a request in progress', async () => {
     for (let i = 0; i < LIMITS.maxConnections; i++) held.push(await busy(client.port))
     await new Promise((r) => setTimeout(r, 100)) // until the server has read their headers

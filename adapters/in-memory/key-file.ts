@@ -11,6 +11,7 @@ import {
   type StoreUnavailable,
   type StoredKey,
 } from '../../core/index.js'
+import { withFileLock, type FileLockOptions } from './file-lock.js'
 
 /** One line of the key file: JSON, times as ISO 8601 so that an operator can read it. */
 const Line = t.type({
@@ -77,9 +78,9 @@ const failure = (path: string) => (error: unknown) =>
 /**
  * Minted keys in a file of JSON lines (digests only), for the in-memory default. A missing file
  * holds no keys. Writes go to a temporary file renamed over the old one, so a reader never sees
- * half a file; one writer at a time (the CLI) is assumed.
+ * half a file; a change (read, then write) holds `<path>.lock`, so writers take turns.
  */
-export const createKeyFile = (path: string): ApiKeyRegistry => {
+export const createKeyFile = (path: string, lock: FileLockOptions = {}): ApiKeyRegistry => {
   const listKeys = (): TE.TaskEither<StoreUnavailable, ReadonlyArray<StoredKey>> =>
     pipe(
       TE.tryCatch(
@@ -96,23 +97,32 @@ export const createKeyFile = (path: string): ApiKeyRegistry => {
       await writeFile(`${path}.tmp`, formatKeyFile(keys), { mode: 0o600 })
       await rename(`${path}.tmp`, path)
     }, failure(path))
+  /** A read and the write that follows it, with no other writer in between. */
+  const locked =
+    <A>(change: TE.TaskEither<StoreUnavailable, A>): TE.TaskEither<StoreUnavailable, A> =>
+    () =>
+      withFileLock(path, change, lock).catch((error: unknown) => E.left(failure(path)(error)))
   return {
     listKeys,
     addKey: (key) =>
-      pipe(
-        listKeys(),
-        TE.chain((keys) => save([...keys, key])),
+      locked(
+        pipe(
+          listKeys(),
+          TE.chain((keys) => save([...keys, key])),
+        ),
       ),
     revokeKey: (id, at) =>
-      pipe(
-        listKeys(),
-        TE.chain((keys) => {
-          if (!keys.some((k) => k.id === id)) return TE.right(false)
-          const next = keys.map((k) =>
-            k.id === id && k.revokedAt === null ? { ...k, revokedAt: at } : k,
-          )
-          return pipe(save(next), TE.as(true))
-        }),
+      locked(
+        pipe(
+          listKeys(),
+          TE.chain((keys) => {
+            if (!keys.some((k) => k.id === id)) return TE.right(false)
+            const next = keys.map((k) =>
+              k.id === id && k.revokedAt === null ? { ...k, revokedAt: at } : k,
+            )
+            return pipe(save(next), TE.as(true))
+          }),
+        ),
       ),
   }
 }

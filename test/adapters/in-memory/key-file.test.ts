@@ -1,10 +1,11 @@
-import { writeFileSync } from 'node:fs'
+import { existsSync, utimesSync, writeFileSync } from 'node:fs'
 import { expect } from 'chai'
 import fc from 'fast-check'
 import * as E from 'fp-ts/lib/Either.js'
 import { parseKeyFile } from '../../../adapters/in-memory/index.js'
-import { formatKeyFile } from '../../../adapters/in-memory/key-file.js'
+import { createKeyFile, formatKeyFile } from '../../../adapters/in-memory/key-file.js'
 import { ALL_SCOPES, type StoredKey } from '../../../core/index.js'
+import { mintKey } from '../../../apps/keys/mint.js'
 import { tempKeyFile } from '../../support/minted-keys.js'
 
 const instant = fc.integer({ min: 0, max: 4102444800000 })
@@ -71,6 +72,48 @@ describe('key file', () => {
       writeFileSync(file.path, 'garbage\n')
       const broken = await file.registry.listKeys()()
       expect(E.isLeft(broken) && broken.left.detail).to.include('line 1 is not JSON')
+    } finally {
+      file.remove()
+    }
+  })
+
+  it('lets writers take turns: keys added and revoked at once are all kept', async () => {
+    const file = tempKeyFile()
+    try {
+      const { stored: victim } = await file.mint(['pets:read'])
+      const [revoked, ...minted] = await Promise.all([
+        file.registry.revokeKey(victim.id, 10)(),
+        ...Array.from({ length: 8 }, () => file.mint(['pets:read'])),
+      ])
+      expect(revoked).to.deep.equal(E.right(true))
+      const keys = await file.registry.listKeys()()
+      expect(E.isRight(keys) && keys.right.map((k) => k.id).sort()).to.deep.equal(
+        [victim, ...minted.map((m) => m.stored)].map((k) => k.id).sort(),
+      )
+      expect(E.isRight(keys) && keys.right.find((k) => k.id === victim.id)?.revokedAt).to.equal(10)
+      expect(existsSync(`${file.path}.lock`), 'the lock is removed').to.equal(false)
+    } finally {
+      file.remove()
+    }
+  })
+
+  it('waits for a lock held by another run, then gives up without writing; takes over a stale one', async () => {
+    const file = tempKeyFile()
+    try {
+      const registry = createKeyFile(file.path, { waitMs: 200, staleMs: 60_000 })
+      writeFileSync(`${file.path}.lock`, '')
+      const started = Date.now()
+      const refused = await registry.addKey(mintKey('x', ['pets:read'], null, 0).stored)()
+      expect(Date.now() - started).to.be.at.least(200)
+      expect(E.isLeft(refused) && refused.left.detail).to.include('.lock is held by another run')
+      expect(await registry.listKeys()()).to.deep.equal(E.right([]))
+      // A lock a killed run left behind, a minute old: taken over.
+      const aMinuteAgo = new Date(Date.now() - 61_000)
+      utimesSync(`${file.path}.lock`, aMinuteAgo, aMinuteAgo)
+      const { stored } = mintKey('y', ['pets:read'], null, 0)
+      expect(await registry.addKey(stored)()).to.deep.equal(E.right(undefined))
+      expect(await registry.listKeys()()).to.deep.equal(E.right([stored]))
+      expect(existsSync(`${file.path}.lock`)).to.equal(false)
     } finally {
       file.remove()
     }

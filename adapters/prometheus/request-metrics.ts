@@ -62,7 +62,7 @@ export const createRequestMetrics = () => {
     return [
       renderCounter(
         'animal_store_http_requests_total',
-        'Requests by route template, method and the status answered (499: the client went away first).',
+        'Requests by route template, method and the status answered (499: the client went away, or its request timed out, first).',
         all.flatMap((c) => [...c.byStatus.values()]),
       ),
       renderHistogram(
@@ -75,7 +75,7 @@ export const createRequestMetrics = () => {
       renderCounter('animal_store_http_unavailable_total', 'Answers 503.', [totals.unavailable]),
       renderCounter(
         'animal_store_http_aborted_total',
-        'Requests whose client went away before the answer.',
+        'Requests whose client went away, or whose request timed out, before the answer.',
         [totals.aborted],
       ),
     ].join('')

@@ -11,13 +11,16 @@ export type Command =
   | { readonly name: 'list' }
   | { readonly name: 'revoke'; readonly id: string }
 
-export type Parsed = { readonly command: Command; readonly file: string | undefined }
+export type Parsed =
+  { readonly command: Command; readonly file: string | undefined } | { readonly help: true }
 
 export const USAGE = `usage:
   npm run keys -- create --label <text> [--scope pets:read] [--scope pets:write] [--expires-in 90d] [--file <path>]
   npm run keys -- list [--file <path>]
   npm run keys -- revoke <id> [--file <path>]
-Keys live in MongoDB when MONGODB_URI is set, else in the file of --file or API_KEYS_FILE.
+  npm run keys -- --help
+Keys live in the file of --file when given, else in MongoDB when MONGODB_URI is set, else in
+the file of API_KEYS_FILE.
 --scope defaults to pets:read; --expires-in takes s, m, h or d (default: never).`
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
@@ -52,12 +55,14 @@ export const parseCommand = (argv: ReadonlyArray<string>): Parsed | string => {
         scope: { type: 'string', multiple: true },
         'expires-in': { type: 'string' },
         file: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       },
     })
   } catch (error) {
     return (error as Error).message
   }
   const { values, positionals } = parsed
+  if (values.help === true) return { help: true }
   const [name, ...rest] = positionals
   const file = values.file
   const extra = (n: number) => (rest.length > n ? `unexpected arguments: ${rest.join(' ')}` : '')

@@ -15,7 +15,11 @@ const fail = (message: string, code: number): never => {
 
 const parsed = parseCommand(process.argv.slice(2))
 if (typeof parsed === 'string') fail(`${parsed}\n${USAGE}`, 2)
-const { command, file } = parsed as Exclude<typeof parsed, string>
+if (typeof parsed !== 'string' && 'help' in parsed) {
+  console.log(USAGE)
+  process.exit(0)
+}
+const { command, file } = parsed as Extract<typeof parsed, { command: Command }>
 
 const openRegistry = async (): Promise<{
   registry: ApiKeyRegistry

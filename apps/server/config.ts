@@ -69,24 +69,30 @@ export type Env = Readonly<Record<string, string | undefined>>
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 const KEY = new RegExp(`^${BEARER_TOKEN}$`)
-/** Scheme, lower-case host and optional port: an origin as a browser sends it (no path, no slash). */
-const ORIGIN = /^(https?):\/\/[a-z0-9.-]+(?::([1-9][0-9]{0,4}))?$/
-const DEFAULT_PORT: Readonly<Record<string, string>> = { http: '80', https: '443' }
-
 /**
- * An origin a browser can send. The port is one that exists (1–65535) and not the scheme's
- * default, which browsers leave out: `https://app.example:443` would never match.
+ * An http(s) origin exactly as a browser sends it: the URL Standard's own serialization of the
+ * entry's origin is the entry itself. So the host is lower-case (an IPv6 address in brackets, in
+ * its shortest form; a name in punycode), the port exists and is not the scheme's default (which
+ * browsers leave out), and there is no path or user: `https://App.example`,
+ * `https://app.example:443` or `https://app.example/` would never match an `Origin` header.
  */
 const isBrowserOrigin = (entry: string): boolean => {
-  const [, scheme = '', port] = ORIGIN.exec(entry) ?? []
-  if (scheme === '') return false
-  return port === undefined || (Number(port) <= 65_535 && port !== DEFAULT_PORT[scheme])
+  try {
+    const url = new URL(entry)
+    const web = url.protocol === 'http:' || url.protocol === 'https:'
+    return web && url.port !== '0' && url.origin === entry
+  } catch {
+    return false // not a URL at all
+  }
 }
 
 /** Every problem is collected, not only the first. */
 const Validation = E.getApplicativeValidation({
   concat: (a: ReadonlyArray<string>, b: ReadonlyArray<string>) => [...a, ...b],
 })
+
+/** Variables whose values are secrets: a refusal says what is wrong without repeating them. */
+const SECRETS = new Set(['API_KEYS'])
 
 /** One variable: its default when unset or empty, else its decoded value or what is wrong. */
 const variable =
@@ -98,8 +104,9 @@ const variable =
   ): E.Either<string[], A | B> => {
     const raw = env[name]
     if (raw === undefined || raw === '') return E.right(fallback)
+    const shown = SECRETS.has(name) ? '(the value is not shown: it holds keys)' : `(got "${raw}")`
     return E.mapLeft((errors: t.Errors) =>
-      errors.map((e) => `${name} ${e.message ?? 'is not valid'} (got "${raw}")`),
+      errors.map((e) => `${name} ${e.message ?? 'is not valid'} ${shown}`),
     )(codec.decode(raw))
   }
 
@@ -159,7 +166,7 @@ export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> =>
       'API_KEYS',
       listOf(
         (item) => KEY.test(item),
-        'must be bearer tokens (letters, digits, -._~+/ then optional =, at most 512)',
+        'must be bearer tokens (letters, digits, -._~+/ then optional = padding, at most 512 before it)',
       ),
       [],
     ),
@@ -190,39 +197,50 @@ export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> =>
       'CORS_ORIGINS',
       listOf(
         isBrowserOrigin,
-        'entries must look like https://app.example:8443 (a port from 1 to 65535, not the scheme default)',
+        'entries must be origins exactly as browsers send them, like https://app.example:8443 or http://[::1]:3000 (lower-case host, a port from 1 to 65535 other than the scheme default, no path)',
       ),
       [],
     ),
   }
-  return pipe(sequenceS(Validation)(fields), E.chain(checkTimeouts), E.chain(checkKeySource))
+  const all = sequenceS(Validation)(fields)
+  const conflicts = conflictsOf(fields)
+  if (conflicts.length === 0) return all
+  return E.left([...(E.isLeft(all) ? all.left : []), ...conflicts])
 }
-
-/** On MongoDB the minted keys live in the database: a key file would be silently ignored. */
-const checkKeySource = (config: Config): E.Either<string[], Config> =>
-  config.apiKeysFile !== undefined && config.mongodbUri !== undefined
-    ? E.left([
-        'API_KEYS_FILE is for the in-memory store: with MONGODB_URI the minted keys live in the database (npm run keys writes them there)',
-      ])
-    : E.right(config)
 
 /**
- * Timeouts that contradict each other: Node refuses a server whose headers may take longer than
- * the whole request they belong to, and a drain as long as the shutdown budget leaves no time to
- * answer what was received, so every shutdown would end in the forced exit.
+ * A check between two variables, made once each is valid on its own, whatever the others: every
+ * problem is reported in one go.
  */
-const checkTimeouts = (config: Config): E.Either<string[], Config> => {
-  const problems = [
-    ...(config.headersTimeoutMs <= config.requestTimeoutMs
-      ? []
-      : [
-          `REQUEST_TIMEOUT_MS must be at least HEADERS_TIMEOUT_MS (${config.headersTimeoutMs}): the headers are part of the request (got "${config.requestTimeoutMs}")`,
-        ]),
-    ...(config.shutdownDrainMs < config.shutdownTimeoutMs
-      ? []
-      : [
-          `SHUTDOWN_DRAIN_MS must be less than SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs}): the timeout's budget includes the drain (got "${config.shutdownDrainMs}")`,
-        ]),
-  ]
-  return problems.length === 0 ? E.right(config) : E.left(problems)
+const between = <A, B>(
+  a: E.Either<string[], A>,
+  b: E.Either<string[], B>,
+  problem: (a: A, b: B) => string | undefined,
+): string[] => {
+  const found = E.isRight(a) && E.isRight(b) ? problem(a.right, b.right) : undefined
+  return found === undefined ? [] : [found]
 }
+
+/**
+ * Variables that contradict each other. Node refuses a server whose headers may take longer than
+ * the whole request they belong to; a drain as long as the shutdown budget leaves no time to
+ * answer what was received, so every shutdown would end in the forced exit; on MongoDB the minted
+ * keys live in the database, so a key file would be silently ignored.
+ */
+const conflictsOf = (fields: ConfigFields): string[] => [
+  ...between(fields.headersTimeoutMs, fields.requestTimeoutMs, (headers, request) =>
+    headers <= request
+      ? undefined
+      : `REQUEST_TIMEOUT_MS must be at least HEADERS_TIMEOUT_MS (${headers}): the headers are part of the request (got "${request}")`,
+  ),
+  ...between(fields.shutdownDrainMs, fields.shutdownTimeoutMs, (drain, budget) =>
+    drain < budget
+      ? undefined
+      : `SHUTDOWN_DRAIN_MS must be less than SHUTDOWN_TIMEOUT_MS (${budget}): the timeout's budget includes the drain (got "${drain}")`,
+  ),
+  ...between(fields.apiKeysFile, fields.mongodbUri, (file, uri) =>
+    file === undefined || uri === undefined
+      ? undefined
+      : 'API_KEYS_FILE is for the in-memory store: with MONGODB_URI the minted keys live in the database (npm run keys writes them there)',
+  ),
+]

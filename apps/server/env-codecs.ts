@@ -65,19 +65,27 @@ export const instantUntil = (latest: Date) =>
     `must be an ISO 8601 instant with a time zone (like 2026-01-01T00:00:00Z), from 1970 and not after ${latest.toISOString()}`,
   )
 
-/** A comma-separated list; blanks around and between entries are ignored. */
+/**
+ * A comma-separated list; blanks around and between entries are ignored. A refusal names the
+ * entries that broke the rule by position, so that it can be reported without the value.
+ */
 export const listOf = (entry: (item: string) => boolean, explain: string) =>
-  refine(
+  new t.Type<string[], string, unknown>(
     'List',
     (u): u is string[] => Array.isArray(u) && u.every((item) => isString(item) && entry(item)),
-    (raw) => {
-      const items = raw
+    (u, c) => {
+      if (!isString(u)) return t.failure(u, c, explain)
+      const items = u
         .split(',')
         .map((item) => item.trim())
         .filter((item) => item !== '')
-      return items.every(entry) ? items : undefined
+      const bad = items.flatMap((item, i) => (entry(item) ? [] : [i + 1]))
+      if (bad.length === 0) return t.success(items)
+      const which =
+        bad.length === 1 ? `entry ${bad[0]} is not` : `entries ${bad.join(', ')} are not`
+      return t.failure(u, c, `${explain}: ${which} (of ${items.length})`)
     },
-    explain,
+    (items) => items.join(','),
   )
 
 /** A DNS name (RFC 1123): dot-separated labels of letters, digits and inner hyphens. */

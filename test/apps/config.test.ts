@@ -85,6 +85,30 @@ describe('configuration from the environment', () => {
       expect(errors).to.include(expected)
     expect(errors.split('\n')).to.have.length(7)
   })
+
+  it('names the malformed API_KEYS entries without repeating any key', () => {
+    const errors = errorsOf({ API_KEYS: 'real-secret-one, bad key ,real-secret-two,é' })
+    expect(errors).to.equal(
+      'API_KEYS must be bearer tokens (letters, digits, -._~+/ then optional = padding, at most 512 before it): entries 2, 4 are not (of 4) (the value is not shown: it holds keys)',
+    )
+    expect(errors).to.not.include('secret')
+  })
+
+  it('reports a conflict between two variables alongside the other invalid ones', () => {
+    const errors = errorsOf({
+      PORT: 'abc',
+      REQUEST_TIMEOUT_MS: '5000',
+      SHUTDOWN_DRAIN_MS: '20000',
+      API_KEYS_FILE: 'keys.jsonl',
+      MONGODB_URI: 'mongodb://127.0.0.1/x',
+    }).split('\n')
+    expect(errors.map((line) => line.split(' ')[0])).to.deep.equal([
+      'PORT',
+      'REQUEST_TIMEOUT_MS',
+      'SHUTDOWN_DRAIN_MS',
+      'API_KEYS_FILE',
+    ])
+  })
 })
 
 describe('configuration: GET_PET_DEPRECATED_AT', () => {

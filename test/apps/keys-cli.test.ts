@@ -83,6 +83,22 @@ describe('npm run keys (the key tool, on a key file)', function () {
     }
   })
 
+  it('prints its usage on --help or -h, status 0, the key file taking precedence over MongoDB', async () => {
+    for (const flag of ['--help', '-h']) {
+      const result = await keysCli([flag])
+      expect(result.code, flag).to.equal(0)
+      expect(result.stdout).to.include('usage:')
+      expect(result.stdout).to.include(
+        'Keys live in the file of --file when given, else in MongoDB when MONGODB_URI is set',
+      )
+    }
+    // --file wins over MONGODB_URI: no connection to an unreachable server is even tried.
+    const listed = await keysCli(['list', '--file', file.path], {
+      MONGODB_URI: 'mongodb://127.0.0.1:1/x',
+    })
+    expect(listed.code, listed.stderr).to.equal(0)
+  })
+
   it('refuses a MONGODB_URI that can never work with status 2, before trying to connect', async () => {
     const result = await keysCli(['list'], { MONGODB_URI: 'mongodb://127.0.0.1:9/bad.name' })
     expect(result.code).to.equal(2)

@@ -23,7 +23,7 @@ describe('configuration: metrics and CORS', () => {
       METRICS_PORT: '9464',
       METRICS_HOST: '0.0.0.0',
       CORS_ORIGINS:
-        'https://app.example, http://localhost:3000, http://a.example:443, https://b:65535',
+        'https://app.example, http://localhost:3000, http://a.example:443, https://b:65535, http://[::1]:3000, http://my_app.local:8080, http://xn--bcher-kva.example',
     })
     if (E.isLeft(loaded)) throw new Error(loaded.left.join())
     expect(loaded.right.metricsPort).to.equal(9464)
@@ -33,6 +33,9 @@ describe('configuration: metrics and CORS', () => {
       'http://localhost:3000',
       'http://a.example:443',
       'https://b:65535',
+      'http://[::1]:3000',
+      'http://my_app.local:8080',
+      'http://xn--bcher-kva.example',
     ])
   })
 
@@ -50,6 +53,11 @@ describe('configuration: metrics and CORS', () => {
       'https://app.example:08443', // a browser writes 8443
       'https://app.example:443', // a browser leaves the default port out
       'http://app.example:80',
+      'https://App.example', // a browser writes the host in lower case
+      'http://[0:0:0:0:0:0:0:1]:3000', // and an IPv6 address in its shortest form
+      'http://bücher.example', // and a name in punycode
+      'https://user@app.example',
+      'null',
     ])
       expect(errorsOf({ CORS_ORIGINS: origin }).join(), origin).to.include('CORS_ORIGINS')
   })

@@ -22,7 +22,9 @@ describe('HTTP: CORS with an allow-list', () => {
   let api: TestApi
   before(
     async () =>
-      (api = await startTestApi({ env: { CORS_ORIGINS: `${APP},http://localhost:3000` } })),
+      (api = await startTestApi({
+        env: { CORS_ORIGINS: `${APP},http://localhost:3000,http://[::1]:3000` },
+      })),
   )
   after(() => api.close())
 
@@ -45,6 +47,10 @@ describe('HTTP: CORS with an allow-list', () => {
     expect(pet.headers['access-control-allow-methods']).to.equal('GET, HEAD')
     expect(pet.headers['access-control-allow-headers']).to.equal('Authorization, X-Request-Id')
     expect(pet.headers['access-control-max-age']).to.equal('600')
+
+    const ipv6 = await preflight(api, '/v1/pets', 'http://[::1]:3000')
+    expect(ipv6.status).to.equal(204)
+    expect(ipv6.headers['access-control-allow-origin']).to.equal('http://[::1]:3000')
   })
 
   it('takes the methods from the router: the same as the 405 Allow of each path', async () => {

@@ -30,11 +30,12 @@ export const createResponder = ({ retryAfterSeconds, logger }: ResponderOptions)
   return {
     json: setJsonAnswer,
     problem,
-    task: async (ctx, task, onSuccess) => {
-      const result = await task()
-      if (result._tag === 'Left') problem(ctx, result.left)
-      else onSuccess(result.right)
-    },
+    // `then`, not an async function: one promise fewer on every request (see get-pet.ts).
+    task: (ctx, task, onSuccess) =>
+      task().then((result) => {
+        if (result._tag === 'Left') problem(ctx, result.left)
+        else onSuccess(result.right)
+      }),
     internal: (ctx, error, requestId) => {
       logger.error({ requestId, err: error }, 'unexpected error')
       problem(ctx, { _tag: 'Internal' })

@@ -31,10 +31,10 @@ export const authenticate =
   (apiKey: string): TE.TaskEither<Unauthenticated | StoreUnavailable, Principal> => {
     // Written out rather than piped: every request passes here (see get-pet.ts).
     const verify = deps.verifyApiKey(apiKey)
-    return async () => {
-      const found = await verify()
-      if (E.isLeft(found)) return found
-      if (O.isNone(found.right)) return E.left(unauthenticated(true))
-      return lapse((deps.now ?? Date.now)(), found.right.value)
-    }
+    return () =>
+      verify().then((found) => {
+        if (E.isLeft(found)) return found
+        if (O.isNone(found.right)) return E.left(unauthenticated(true))
+        return lapse((deps.now ?? Date.now)(), found.right.value)
+      })
   }

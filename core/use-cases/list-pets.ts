@@ -33,8 +33,6 @@ export const listPets =
     const { status, after } = params.right
     const query: ListPetsQuery = { limit: params.right.limit ?? LIMIT_DEFAULT, status, after }
     const list = deps.listPetPage({ limit: query.limit + 1, status, after })
-    return async () => {
-      const found = await list()
-      return E.isLeft(found) ? found : E.right(toPage(query, found.right))
-    }
+    return () =>
+      list().then((found) => (E.isLeft(found) ? found : E.right(toPage(query, found.right))))
   }

@@ -21,20 +21,21 @@ export const admission = (deps: AuthenticateDeps, limits: RateLimits | undefined
     const token = bearerTokenOf(authorization)
     return E.isLeft(token) ? TE.left(token.left) : authenticateKey(token.right)
   }
-  return async (ctx: AppContext): Promise<Problem | undefined> => {
+  return (ctx: AppContext): Promise<Problem | undefined> => {
     const address = ctx.req.socket.remoteAddress ?? ''
     const blocked = limits?.checkAddress(ctx, address)
-    if (blocked !== undefined) return blocked
-    const principal = await authenticateHeader(ctx.req.headers.authorization)()
-    if (E.isLeft(principal)) {
-      if (principal.left._tag === 'Unauthenticated') limits?.chargeFailure(ctx, address)
-      return principal.left
-    }
-    ctx.state.principal = principal.right
-    const limited = limits?.admitKey(ctx, principal.right.keyId)
-    if (limited !== undefined) return limited
-    const scope = SCOPE_OF_METHOD[ctx.method]
-    const allowed = scope === undefined ? undefined : authorize(scope)(principal.right)
-    return allowed !== undefined && E.isLeft(allowed) ? allowed.left : undefined
+    if (blocked !== undefined) return Promise.resolve(blocked)
+    return authenticateHeader(ctx.req.headers.authorization)().then((principal) => {
+      if (E.isLeft(principal)) {
+        if (principal.left._tag === 'Unauthenticated') limits?.chargeFailure(ctx, address)
+        return principal.left
+      }
+      ctx.state.principal = principal.right
+      const limited = limits?.admitKey(ctx, principal.right.keyId)
+      if (limited !== undefined) return limited
+      const scope = SCOPE_OF_METHOD[ctx.method]
+      const allowed = scope === undefined ? undefined : authorize(scope)(principal.right)
+      return allowed !== undefined && E.isLeft(allowed) ? allowed.left : undefined
+    })
   }
 }

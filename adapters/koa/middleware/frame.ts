@@ -13,7 +13,7 @@ import { closeIfBodyUnread, isClientAbort } from '../unread-body.js'
  */
 export const frame =
   (logger: Logger, respond: Responder, requestLine?: RequestLine) =>
-  async (ctx: AppContext, next: Next): Promise<void> => {
+  (ctx: AppContext, next: Next): Promise<void> => {
     const started = performance.now()
     const requestId = requestIdFor(ctx.req)
     // The first headers of the answer (see answer.ts): nothing inside has set one yet.
@@ -25,17 +25,19 @@ export const frame =
       'X-Content-Type-Options',
       'nosniff',
     ]
-    try {
-      await next()
-    } catch (error) {
+    const finish = (): void => {
+      closeIfBodyUnread(ctx)
+      logRequest(logger, requestLine, ctx, requestId, started)
+      sendAnswer(ctx)
+    }
+    // `next` never throws: koa-compose turns a throw into a rejection.
+    return next().then(finish, (error: unknown) => {
       // The client went away (or timed out) mid-request: its doing, not a server error.
       if (isClientAbort(ctx.req, error)) {
         ctx.respond = false
         return logClientAborted(logger, ctx, requestId, started)
       }
       respond.internal(ctx, error, requestId)
-    }
-    closeIfBodyUnread(ctx)
-    logRequest(logger, requestLine, ctx, requestId, started)
-    sendAnswer(ctx)
+      finish()
+    })
   }

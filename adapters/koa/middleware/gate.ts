@@ -28,7 +28,8 @@ export const gate = (apiKeys: AuthenticateDeps, options: GateOptions, respond: R
   const isDeprecated = deprecatedPathTest(basePath)
   const admit = admission(apiKeys, options.limits)
 
-  return async (ctx: AppContext, next: Next): Promise<void> => {
+  // Not async: the admission's promise is the only one a request pays for here (see get-pet.ts).
+  return (ctx: AppContext, next: Next): void | Promise<void> => {
     const path = ctx.path
     if (path !== basePath && !path.startsWith(apiPrefix))
       return respond.problem(ctx, { _tag: 'RouteNotFound' })
@@ -38,7 +39,8 @@ export const gate = (apiKeys: AuthenticateDeps, options: GateOptions, respond: R
         ? respond.json(ctx, 200, openApiJson)
         : respond.problem(ctx, { _tag: 'MethodNotAllowed', allow: ['GET', 'HEAD'] })
     if (readOnly && isDeprecated(path)) setAnswerHeaders(ctx, options.deprecationHeaders)
-    const refused = await admit(ctx)
-    return refused === undefined ? next() : respond.problem(ctx, refused)
+    return admit(ctx).then((refused) =>
+      refused === undefined ? next() : respond.problem(ctx, refused),
+    )
   }
 }

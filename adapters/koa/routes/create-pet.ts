@@ -9,7 +9,7 @@ import {
 import { setAnswerHeader } from '../answer.js'
 import type { AppContext } from '../app-state.js'
 import { idempotencyKeyOf, REPLAYED_HEADER } from '../idempotency-header.js'
-import { readJsonBody } from '../json-body.js'
+import { readJsonBody, type BodyResult } from '../json-body.js'
 import { jsonResponse } from '../openapi/responses.js'
 import { writePetJson } from '../pet-json.js'
 import type { Route } from './route.js'
@@ -73,8 +73,7 @@ export const createPetRoute: Route = {
       if (replayed) setAnswerHeader(ctx, REPLAYED_HEADER, 'true')
       respond.json(ctx, 201, writePetJson(pet))
     }
-    return async (ctx) => {
-      const body = await readJsonBody(ctx.req, maxBodyBytes)
+    const answer = (ctx: AppContext, body: BodyResult) => {
       if (E.isLeft(body)) return respond.problem(ctx, body.left)
       const key = idempotencyKeyOf(ctx.req)
       // Without a key, the idempotency store is never touched: the hot path stays one insert.
@@ -87,6 +86,11 @@ export const createPetRoute: Route = {
       return respond.task(ctx, createOnce({ keyId, key, body: body.right }), (r) =>
         created(ctx, r.pet, r.replayed),
       )
+    }
+    // A body that came whole with the headers is answered without a promise of ours.
+    return (ctx) => {
+      const body = readJsonBody(ctx.req, maxBodyBytes)
+      return body instanceof Promise ? body.then((whole) => answer(ctx, whole)) : answer(ctx, body)
     }
   },
 }

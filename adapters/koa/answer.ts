@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import type { AppContext } from './app-state.js'
 
 /*
@@ -60,14 +61,29 @@ export const setAnswer = (
 /** Answers written during this turn of the event loop, to be sent together when it ends. */
 let queued: ServerResponse[] = []
 
+/**
+ * A client that does not take its answer (the kernel's buffer full, the rest waiting here) would
+ * hold its connection, never idle, for as long as it liked. Once nothing more leaves for the
+ * server's request timeout, the connection closes: Node's socket timeout counts any progress of a
+ * partly written answer, and with no listener of ours its server destroys the socket.
+ */
+const closeIfNotTaken = (res: ServerResponse): void => {
+  const server = (res.req.socket as Socket & { server?: { requestTimeout?: number } }).server
+  const ms = server?.requestTimeout ?? 0
+  // On the socket now, or when the answer gets it (a pipelined one waits for those before it).
+  if (ms > 0) res.setTimeout(ms)
+}
+
 const sendQueued = (): void => {
   const answers = queued
   queued = []
   for (const res of answers) {
+    const socket = res.socket
     // Flushed before end(), so the headers and body leave in one write and end() has nothing
     // left to send: Node 20 would otherwise join an empty end-of-message write to them (writev).
-    res.socket?.uncork()
+    socket?.uncork()
     res.end()
+    if (socket !== null && socket.writableLength > 0) closeIfNotTaken(res)
   }
 }
 
@@ -103,7 +119,10 @@ export const sendAnswer = (ctx: AppContext): void => {
   res.writeHead(ctx.status, headers)
   const socket = res.socket
   if (ctx.method === 'HEAD') return void res.end()
-  if (socket === null) return void res.end(body)
+  if (socket === null) {
+    closeIfNotTaken(res)
+    return void res.end(body)
+  }
   socket.cork()
   if (queued.length === 0) setImmediate(sendQueued)
   queued.push(res)

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { STATUS_CODES, type ServerResponse } from 'node:http'
+import { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { ERROR_CODES, errorBody, type ErrorCode } from './problem.js'
 import { requestIdFor } from './request-id.js'
@@ -51,14 +52,20 @@ export const answerError = (res: ServerResponse, code: ErrorCode, message: strin
 
 type HttpSocket = Duplex & { _httpMessage?: ServerResponse | null }
 
+/** How long a refusal may take to leave (a client that reads nothing) before the socket goes. */
+const REFUSAL_GRACE_MS = 5000
+
 /**
- * Writes a refusal and closes the connection for good once it has left. `end` alone only
- * half-closes (node:http keeps sockets half-open): a client that never closed its side would
- * keep the connection, and its request counted as in progress (never evicted under
- * MAX_CONNECTIONS, holding a shutdown up), for as long as it liked.
+ * Writes a refusal and closes the connection for good once it has left, or after
+ * REFUSAL_GRACE_MS without progress. `end` alone only half-closes (node:http keeps sockets
+ * half-open): a client that never closed its side, or never read, would keep the connection,
+ * and its request counted as in progress (never evicted under MAX_CONNECTIONS, holding a
+ * shutdown up), for as long as it liked.
  */
-export const refuseAndClose = (socket: Duplex, answer: string): void =>
-  void socket.end(answer, () => socket.destroy())
+export const refuseAndClose = (socket: Duplex, answer: string): void => {
+  if (socket instanceof Socket) socket.setTimeout(REFUSAL_GRACE_MS, () => socket.destroy())
+  socket.end(answer, () => socket.destroy())
+}
 
 /** Sockets already refused: the parser reports its error again with every later chunk. */
 const refused = new WeakSet<Duplex>()

@@ -5,7 +5,15 @@ import { answerError } from './client-error.js'
 /** Connections beyond the cap that are still accepted, only to be told 503 and closed. */
 export const OVERFLOW_CONNECTIONS = 32
 
-type State = { refused: boolean }
+/**
+ * Requests one connection may have waiting behind an answer not yet sent. node:http parses every
+ * request of a chunk it reads (some 600 small GETs in 64 KiB) before it checks whether the client
+ * takes its answers, and each gets one: a client that pipelines without reading would have them
+ * all held in memory, hundreds of MB per connection (seen: a crash, out of heap, in 40 s).
+ */
+export const MAX_PIPELINED = 64
+
+type State = { refused: boolean; queued: number }
 
 /**
  * Whether a request is in progress on the connection: node:http gives the socket to the request's
@@ -53,7 +61,7 @@ export const trackConnections = (server: Server, max: number): Connections => {
       socket.destroy()
       return
     }
-    const state: State = { refused: open.size >= max }
+    const state: State = { refused: open.size >= max, queued: 0 }
     open.set(socket, state)
     socket.once('close', () => open.delete(socket))
     // A refused connection that never sends a request does not linger.
@@ -80,9 +88,23 @@ export const trackConnections = (server: Server, max: number): Connections => {
     },
     closeIdle,
     guard: (listener) => (req, res) => {
-      if (open.get(req.socket)?.refused !== true) return listener(req, res)
-      res.setHeader('Retry-After', '1')
-      return answerError(res, 'unavailable', 'the server has too many connections, try again later')
+      const state = open.get(req.socket)
+      // The rest of a chunk whose connection was closed for pipelining too deep: not served.
+      if (req.socket.destroyed) return
+      if (state?.refused === true) {
+        res.setHeader('Retry-After', '1')
+        return answerError(
+          res,
+          'unavailable',
+          'the server has too many connections, try again later',
+        )
+      }
+      // Queued behind an answer in progress: it gets the socket (the 'socket' event) in its turn.
+      if (state !== undefined && res.socket === null) {
+        if (++state.queued > MAX_PIPELINED) return void req.socket.destroy()
+        res.once('socket', () => state.queued--)
+      }
+      return listener(req, res)
     },
   }
 }

@@ -45,6 +45,9 @@ export const createHttpServer = (
     // How often Node enforces the two timeouts above (its default, 30 s, would blunt them).
     connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
   })
+  // Every header is kept (the 16 KiB limit bounds them): past Node's default 2,000 names and
+  // values, later ones were dropped unseen, a second Authorization or Host among them.
+  server.maxHeadersCount = 0
   const connections = trackConnections(server, limits.maxConnections)
   const app = connections.guard(guardHeaders(guardCodings(listener)))
   server.on('request', app)

@@ -1,5 +1,5 @@
 import { expect } from 'chai'
-import { OVERFLOW_CONNECTIONS } from '../../../adapters/koa/index.js'
+import { MAX_PIPELINED, OVERFLOW_CONNECTIONS } from '../../../adapters/koa/index.js'
 import { serve, send, type Client } from '../../support/http.js'
 import { openRaw, type RawConnection } from '../../support/raw.js'
 
@@ -53,6 +53,29 @@ describe('HTTP: the connection cap', () => {
     await held[0]?.closed // the oldest idle one made room
     const second = await send(client.port, { path: '/' })
     expect(second.status).to.equal(200)
+  })
+
+  it(`answers up to ${MAX_PIPELINED} requests pipelined behind one; closes a connection that sends more`, async () => {
+    const later = await serve((_req, res) => void setImmediate(() => res.end('ok')), LIMITS)
+    const burst = (n: number) => 'GET / HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(n)
+    const answers = (conn: RawConnection) => conn.received().match(/HTTP\/1\.1 200 /g)?.length ?? 0
+    try {
+      const deep = await openRaw(later.port)
+      held.push(deep)
+      deep.socket.write(burst(1 + MAX_PIPELINED))
+      for (let waited = 0; answers(deep) < 1 + MAX_PIPELINED && waited < 3000; waited += 20)
+        await new Promise((r) => setTimeout(r, 20))
+      expect(answers(deep)).to.equal(1 + MAX_PIPELINED)
+
+      const flood = await openRaw(later.port)
+      held.push(flood)
+      flood.socket.write(burst(600))
+      await flood.closed
+      expect(answers(flood)).to.be.below(600)
+      expect((await send(later.port, { path: '/' })).status).to.equal(200)
+    } finally {
+      await later.close()
+    }
   })
 
   it('frees the places of requests refused for a slow body, though their clients keep their side open', async () => {

@@ -1,3 +1,4 @@
+import { connect, type Socket } from 'node:net'
 import { expect } from 'chai'
 import { startTestApi, TEST_KEY, type TestApi } from '../../support/app.js'
 import { openRaw, type RawConnection } from '../../support/raw.js'
@@ -98,5 +99,40 @@ describe('HTTP: KEEP_ALIVE_TIMEOUT_MS', () => {
     expect(closed).to.equal(true)
     expect(tookMs).to.be.within(1000, 2500)
     expect(conn.received()).to.equal(answer)
+  })
+})
+
+describe('HTTP: a client that does not take its answers', () => {
+  it('loses its connection once nothing more has left for REQUEST_TIMEOUT_MS', async function () {
+    this.timeout(20_000)
+    const api = await startTestApi({
+      env: { MAX_CONNECTIONS: '2', HEADERS_TIMEOUT_MS: '500', REQUEST_TIMEOUT_MS: '500' },
+    })
+    const stalled: Socket[] = []
+    try {
+      // Eight copies of the 1.7 MB reference bundle each, more than the kernel buffers hold,
+      // and never a byte read.
+      const bundle = 'GET /v1/docs/swagger-ui-bundle.js HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(8)
+      for (let i = 0; i < 2; i++) {
+        const socket = connect(api.port, '127.0.0.1')
+        socket.on('error', () => undefined)
+        socket.pause()
+        socket.write(bundle)
+        stalled.push(socket)
+      }
+      await sleep(200)
+      // Both places are taken by answers in progress...
+      expect((await api.get('/pets')).status).to.equal(503)
+      // ...until the connections that stopped taking them are closed.
+      let status = 503
+      for (let waited = 0; status === 503 && waited < 8000; waited += 250) {
+        await sleep(250)
+        status = (await api.get('/pets')).status
+      }
+      expect(status).to.equal(200)
+    } finally {
+      stalled.forEach((socket) => socket.destroy())
+      await api.close()
+    }
   })
 })

@@ -65,6 +65,17 @@ describe('HTTP: wire-level refusals', () => {
     expect(old.status).to.equal(200)
   })
 
+  it('sees every header, the 1,100th as well as the first (a second Host or Authorization is 400)', async () => {
+    const filler = Array.from({ length: 1100 }, (_, i) => `X-${i}: a`).join('\r\n')
+    for (const second of ['Host: b', 'Authorization: Bearer other']) {
+      const reply = await sendRaw(
+        api.port,
+        `GET /v1/pets HTTP/1.1\r\nHost: a\r\n${AUTH}\r\n${filler}\r\n${second}\r\n\r\n`,
+      )
+      expectError(reply, 400, 'bad_request')
+    }
+  })
+
   it('answers a Host that is not a host and optional port 400, and serves every valid form', async () => {
     const hostIs = (value: string) =>
       sendRaw(api.port, `GET /healthz HTTP/1.1\r\nHost: ${value}\r\nConnection: close\r\n\r\n`)

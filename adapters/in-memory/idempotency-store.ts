@@ -52,6 +52,11 @@ export const createInMemoryIdempotencyStore = (): IdempotencyStore => {
     completeKey: (scope, op, pet) =>
       TE.right(void update(scope, op, () => true, { pet, leaseUntil: 0 })),
     releaseKey: (scope, op) => TE.right(void update(scope, op, pending, { leaseUntil: 0 })),
+    forgetKey: (scope, op) => {
+      const record = records.get(idOf(scope))
+      if (record?.op === op && pending(record)) records.delete(idOf(scope))
+      return TE.right(undefined)
+    },
     purgeExpiredKeys: (now) => TE.right(purge(now)),
   }
 }

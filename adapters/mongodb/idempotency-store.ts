@@ -124,6 +124,8 @@ export const createMongoIdempotencyStore = (
       bounded(
         async () => void (await keys.updateOne(pendingOf(scope, op), { $set: { leaseUntil: 0 } })),
       ),
+    forgetKey: (scope, op) =>
+      bounded(async () => void (await keys.deleteOne(pendingOf(scope, op)))),
     purgeExpiredKeys: (now) => bounded(() => purge(now)),
   }
 }

@@ -57,6 +57,14 @@ export type ReleaseKey = (
   scope: IdempotencyScope,
   op: string,
 ) => TE.TaskEither<StoreUnavailable, void>
+/**
+ * Deletes a still pending record of `op`: its request failed with nothing stored, and nothing
+ * ever will be under it (the store is full), so the key is free for any later request.
+ */
+export type ForgetKey = (
+  scope: IdempotencyScope,
+  op: string,
+) => TE.TaskEither<StoreUnavailable, void>
 /** Deletes every record expired at `now`; returns how many. */
 export type PurgeExpiredKeys = (now: number) => TE.TaskEither<StoreUnavailable, number>
 
@@ -66,5 +74,10 @@ export type IdempotencyStore = {
   readonly takeOverKey: TakeOverKey
   readonly completeKey: CompleteKey
   readonly releaseKey: ReleaseKey
+  /**
+   * Optional, so that a store written before it still fits; without it a failed record is only
+   * released, and kept (for its window) like any other.
+   */
+  readonly forgetKey?: ForgetKey
   readonly purgeExpiredKeys: PurgeExpiredKeys
 }

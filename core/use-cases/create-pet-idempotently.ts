@@ -53,8 +53,24 @@ const ignoreFailure = (
   )
 
 /**
+ * After a failed insert. The store full: nothing was stored, nor ever will be under this op, so
+ * the key is forgotten (a stream of keyed creates refused 507 would otherwise leave a record
+ * each, for a day). Anything else (an outage): the pet may have been stored, so the record and
+ * its op stay for the retry, released at once.
+ */
+const afterFailure = (
+  deps: CreatePetIdempotentlyDeps,
+  scope: IdempotencyScope,
+  op: string,
+  failure: StoreUnavailable | StoreFull,
+) =>
+  failure._tag === 'StoreFull' && deps.forgetKey !== undefined
+    ? deps.forgetKey(scope, op)
+    : deps.releaseKey(scope, op)
+
+/**
  * Inserts under the key's op, so that however many requests get here for one key, one pet is
- * stored (the store's guarantee for an op). A failure releases the key for an immediate retry.
+ * stored (the store's guarantee for an op). A failure frees the key for an immediate retry.
  */
 const insert = (
   deps: CreatePetIdempotentlyDeps,
@@ -64,7 +80,7 @@ const insert = (
 ) =>
   pipe(
     deps.insertPet(pet, op),
-    TE.tapError(() => ignoreFailure(deps.releaseKey(scope, op))),
+    TE.tapError((failure) => ignoreFailure(afterFailure(deps, scope, op, failure))),
     TE.tap((stored) => ignoreFailure(deps.completeKey(scope, op, stored))),
     TE.map((stored): IdempotentResult => ({ pet: stored, replayed: false })),
   )

@@ -78,6 +78,23 @@ forEachBackend('IdempotencyStore contract', (backend) => {
     expect(await run(keys.takeOverKey(scope('k4'), claimed.op, 0, 5000))).to.equal(false)
   })
 
+  it('forgets a pending key on request, the key then claimed anew; never a completed one', async () => {
+    const forget = keys.forgetKey
+    if (forget === undefined) return expect.fail('both stores forget keys')
+    const claimed = await run(keys.claimKey(scope('k7'), claimAt(1000), 1000))
+    if (claimed._tag !== 'Claimed') return expect.fail('not claimed')
+    await run(forget(scope('k7'), 'another op'))
+    expect((await run(keys.claimKey(scope('k7'), claimAt(1100), 1100)))._tag).to.equal('Found')
+    await run(forget(scope('k7'), claimed.op))
+    expect((await run(keys.claimKey(scope('k7'), claimAt(1200), 1200)))._tag).to.equal('Claimed')
+
+    const done = await run(keys.claimKey(scope('k8'), claimAt(1000), 1000))
+    if (done._tag !== 'Claimed') return expect.fail('not claimed')
+    await run(keys.completeKey(scope('k8'), done.op, { ...rex, id: 5n } as Pet))
+    await run(forget(scope('k8'), done.op))
+    expect((await run(keys.claimKey(scope('k8'), claimAt(1300), 1300)))._tag).to.equal('Found')
+  })
+
   it('forgets a key after its window: claimed anew, and purged', async () => {
     await run(keys.claimKey(scope('k5'), claimAt(1000), 1000))
     const again = await run(keys.claimKey(scope('k5'), claimAt(20_000), 20_000))

@@ -5,7 +5,7 @@ import type { AuthenticateDeps } from '../../../core/index.js'
 import type { RateLimits } from '../rate-limits.js'
 import { deprecatedPathTest } from '../routes/index.js'
 import { admission } from './admit.js'
-import { setAnswerHeaders } from '../answer.js'
+import { setAnswer, setAnswerHeaders } from '../answer.js'
 
 export type GateOptions = {
   readonly basePath: string
@@ -25,6 +25,9 @@ export const gate = (apiKeys: AuthenticateDeps, options: GateOptions, respond: R
   const { basePath, openApiJson } = options
   const apiPrefix = `${basePath}/`
   const documentPath = `${basePath}/openapi.json`
+  // Bytes made once: every answer shares them (a string would be encoded anew into each, and
+  // answers a client has yet to read, pipelined, would each hold a copy of its 33 KB).
+  const documentBytes = Buffer.from(openApiJson)
   const isDeprecated = deprecatedPathTest(basePath)
   const admit = admission(apiKeys, options.limits)
 
@@ -36,7 +39,7 @@ export const gate = (apiKeys: AuthenticateDeps, options: GateOptions, respond: R
     const readOnly = ctx.method === 'GET' || ctx.method === 'HEAD'
     if (path === documentPath)
       return readOnly
-        ? respond.json(ctx, 200, openApiJson)
+        ? setAnswer(ctx, 200, 'application/json', documentBytes)
         : respond.problem(ctx, { _tag: 'MethodNotAllowed', allow: ['GET', 'HEAD'] })
     if (readOnly && isDeprecated(path)) setAnswerHeaders(ctx, options.deprecationHeaders)
     return admit(ctx).then((refused) =>

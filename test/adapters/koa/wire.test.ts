@@ -3,7 +3,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import { identifiersExhausted } from '../../../core/index.js'
 import { ERROR_CODES } from '../../../adapters/koa/index.js'
 import { inMemoryStorage } from '../../../apps/server/storage.js'
-import { startTestApi, TEST_KEY, type TestApi } from '../../support/app.js'
+import { auth, startTestApi, TEST_KEY, type TestApi } from '../../support/app.js'
 import { openRaw, sendRaw, type RawReply } from '../../support/raw.js'
 
 const AUTH = `Authorization: Bearer ${TEST_KEY}`
@@ -365,6 +365,17 @@ describe('HTTP: in-memory store capacity', () => {
         status: 507n,
       })
       expect((await api.get('/pets')).json as unknown[]).to.have.length(2)
+      // A keyed create refused 507 leaves no record of its key: another body under it is not
+      // 422 (a stream of such keys would each have been kept for a day).
+      const keyed = (name: string) =>
+        api.request({
+          method: 'POST',
+          path: '/v1/pets',
+          headers: { ...auth, 'Content-Type': 'application/json', 'Idempotency-Key': 'q' },
+          body: `{"name":"${name}","categoryId":1}`,
+        })
+      expect((await keyed('d')).status).to.equal(507)
+      expect((await keyed('e')).status).to.equal(507)
     } finally {
       await api.close()
     }

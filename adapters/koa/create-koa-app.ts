@@ -51,6 +51,12 @@ export type KoaAppOptions = {
   readonly corsOrigins?: ReadonlyArray<string>
   /** Per-key and per-address rate limits; off when undefined. */
   readonly rateLimits?: RateLimitOptions
+  /**
+   * How long a keyed create holds its Idempotency-Key before a retry may take over (the first
+   * may have died): at least the longest a create can take. IDEMPOTENCY_DEFAULTS.leaseMs
+   * (30 s) when absent.
+   */
+  readonly idempotencyLeaseMs?: number
 }
 
 /** Builds the app without listening: servers, tests and embedders call `app.callback()`. */
@@ -63,6 +69,9 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
   const router = createRouter({
     store: deps,
     ...(deps.idempotency === undefined ? {} : { idempotency: deps.idempotency }),
+    ...(options.idempotencyLeaseMs === undefined
+      ? {}
+      : { idempotencyLeaseMs: options.idempotencyLeaseMs }),
     basePath,
     maxBodyBytes,
     respond,

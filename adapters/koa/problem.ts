@@ -132,6 +132,18 @@ export const toErrorResponse = (problem: Problem, retryAfterSeconds: number): Er
       return {
         code: 'idempotency_key_in_use',
         message: 'a request with this Idempotency-Key is still being processed; retry later',
+        // The usual wait, but never past the moment the first request's hold lapses: from then
+        // a retry takes over (the first may have died with its instance).
+        headers: {
+          'Retry-After': String(
+            Math.min(retryAfterSeconds, Math.max(1, Math.ceil(problem.leaseEndsInMs / 1000))),
+          ),
+        },
+      }
+    case 'ShuttingDown':
+      return {
+        code: 'unavailable',
+        message: 'this instance is shutting down; send requests to another',
         headers: { 'Retry-After': String(retryAfterSeconds) },
       }
     case 'IdempotencyKeyReused':

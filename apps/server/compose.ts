@@ -7,6 +7,7 @@ import {
   openApiJson,
   type RequestLine,
 } from '../../adapters/koa/index.js'
+import { HARD_BOUND_FACTOR } from '../../adapters/mongodb/deadline.js'
 import type { PrometheusMetrics } from '../../adapters/prometheus/index.js'
 import type { Logger } from '../../core/index.js'
 import { apiKeysOf } from './api-keys.js'
@@ -15,6 +16,15 @@ import type { Storage } from './storage.js'
 
 /** The request body limit: a NewPet is well under 1 KiB even with a 200-character name. */
 export const MAX_BODY_BYTES = 8192
+
+/**
+ * How long a keyed create holds its Idempotency-Key: a store call ends within HARD_BOUND_FACTOR
+ * times STORE_TIMEOUT_MS whatever the database does, so the insert is over by then; one budget
+ * more to spare. An instance that dies mid-create leaves its keys held no longer than this
+ * (6 s by default), where the library's default of 30 s knows nothing of the store.
+ */
+export const idempotencyLeaseMs = (config: Pick<Config, 'storeTimeoutMs'>): number =>
+  (HARD_BOUND_FACTOR + 1) * config.storeTimeoutMs
 
 /** Keys to accept: the configured ones, or one generated for this run (announced once). */
 export const apiKeysFor = (config: Config): { keys: ReadonlyArray<string>; generated: boolean } =>
@@ -61,5 +71,6 @@ export const composeApp = (
       }),
       corsOrigins: config.corsOrigins,
       ...(config.rateLimits === undefined ? {} : { rateLimits: config.rateLimits }),
+      idempotencyLeaseMs: idempotencyLeaseMs(config),
     },
   )

@@ -1,6 +1,6 @@
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { HttpServer } from '../../adapters/koa/index.js'
-import { storeUnavailable, type CheckReadiness, type Logger } from '../../core/index.js'
+import { shuttingDown, type CheckReadiness, type Logger } from '../../core/index.js'
 
 export type ShutdownOptions = {
   /** How long /readyz answers 503 before the listener closes (the balancer's time to notice). */
@@ -65,7 +65,7 @@ export const createShutdown = (logger: Logger, options: ShutdownOptions): Shutdo
   }
 
   return {
-    readiness: (check) => () => (stopping ? TE.left(storeUnavailable('shutting down')) : check()),
+    readiness: (check) => () => (stopping ? TE.left(shuttingDown) : check()),
     onSignals: (http, closeStore) => {
       // `on`, not `once`: a second signal would otherwise get Node's default, an exit on the
       // spot that drops every request in flight.

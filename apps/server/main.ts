@@ -26,6 +26,15 @@ setInterval(destination.flush, 250).unref()
 process.once('exit', destination.flushSync)
 const logger = pino({ level: config.logLevel }, destination)
 
+// A signal before the server serves (start-up waits up to STARTUP_TIMEOUT_MS for the database):
+// nothing is in flight, so the process says why it stops and exits 0, as a shutdown would.
+const stopBeforeServing = (signal: NodeJS.Signals) => {
+  logger.info({ signal }, 'stopped during start-up: nothing was served')
+  process.exit(0)
+}
+process.once('SIGTERM', stopBeforeServing)
+process.once('SIGINT', stopBeforeServing)
+
 const { keys, generated } = apiKeysFor(config)
 if (generated && config.mongodbUri !== undefined)
   fail(
@@ -91,4 +100,6 @@ server.listen(config.port, config.host, () => {
   destination.flush()
 })
 
+process.off('SIGTERM', stopBeforeServing)
+process.off('SIGINT', stopBeforeServing)
 shutdown.onSignals(http, storage.close)

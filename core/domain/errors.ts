@@ -29,8 +29,16 @@ export type StoreFull = { readonly _tag: 'StoreFull'; readonly capacity?: number
 
 /** The idempotency key was first used with another body: the client reused a key by mistake. */
 export type IdempotencyKeyReused = { readonly _tag: 'IdempotencyKeyReused' }
-/** The first request with this idempotency key is still being processed. */
-export type IdempotencyKeyInUse = { readonly _tag: 'IdempotencyKeyInUse' }
+/**
+ * The first request with this idempotency key is still being processed, or is presumed to be:
+ * `leaseEndsInMs` from now its hold on the key lapses (it may have died), and a retry takes over.
+ */
+export type IdempotencyKeyInUse = {
+  readonly _tag: 'IdempotencyKeyInUse'
+  readonly leaseEndsInMs: number
+}
+/** The service is stopping and takes no new work: what readiness answers then, not a failure. */
+export type ShuttingDown = { readonly _tag: 'ShuttingDown' }
 
 export type DomainError =
   | InvalidInput
@@ -41,6 +49,7 @@ export type DomainError =
   | StoreFull
   | IdempotencyKeyReused
   | IdempotencyKeyInUse
+  | ShuttingDown
 
 export const invalidInput = (problems: ReadonlyArray<string>): InvalidInput => ({
   _tag: 'InvalidInput',
@@ -68,4 +77,8 @@ export const storeUnavailable = (detail: string): StoreUnavailable => ({
   detail,
 })
 export const idempotencyKeyReused: IdempotencyKeyReused = { _tag: 'IdempotencyKeyReused' }
-export const idempotencyKeyInUse: IdempotencyKeyInUse = { _tag: 'IdempotencyKeyInUse' }
+export const idempotencyKeyInUse = (leaseEndsInMs: number): IdempotencyKeyInUse => ({
+  _tag: 'IdempotencyKeyInUse',
+  leaseEndsInMs,
+})
+export const shuttingDown: ShuttingDown = { _tag: 'ShuttingDown' }

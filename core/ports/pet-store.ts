@@ -1,6 +1,6 @@
 import type * as O from 'fp-ts/lib/Option.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { StoreFull, StoreUnavailable } from '../domain/errors.js'
+import type { ShuttingDown, StoreFull, StoreUnavailable } from '../domain/errors.js'
 import type { NewPet } from '../domain/new-pet.js'
 import type { Pet, PetId } from '../domain/pet.js'
 import type { PetStatus } from '../domain/pet-status.js'
@@ -37,5 +37,8 @@ export type PetStore = {
   readonly listPetPage: ListPetPage
 }
 
-/** Whether the store can serve requests now (a readiness probe asks this). */
-export type CheckReadiness = () => TE.TaskEither<StoreUnavailable, void>
+/**
+ * Whether the service can serve requests now (a readiness probe asks this): the store answers,
+ * and the service is not stopping.
+ */
+export type CheckReadiness = () => TE.TaskEither<StoreUnavailable | ShuttingDown, void>

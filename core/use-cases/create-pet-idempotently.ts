@@ -95,12 +95,13 @@ const resume = (
 ): TE.TaskEither<Failure, IdempotentResult> => {
   if (record.fingerprint !== petFingerprint(pet)) return TE.left(idempotencyKeyReused)
   if (record.pet !== undefined) return TE.right({ pet: record.pet, replayed: true })
-  if (record.leaseUntil > now) return TE.left(idempotencyKeyInUse)
+  if (record.leaseUntil > now) return TE.left(idempotencyKeyInUse(record.leaseUntil - now))
   const leaseMs = (deps.idempotency ?? IDEMPOTENCY_DEFAULTS).leaseMs
   return pipe(
     deps.takeOverKey(scope, record.op, record.leaseUntil, now + leaseMs),
     TE.chainW((won): TE.TaskEither<Failure, IdempotentResult> =>
-      won ? insert(deps, scope, pet, record.op) : TE.left(idempotencyKeyInUse),
+      // Lost to another retry, which holds the key for a whole lease from about now.
+      won ? insert(deps, scope, pet, record.op) : TE.left(idempotencyKeyInUse(leaseMs)),
     ),
   )
 }

@@ -82,6 +82,47 @@ describe('the production start', function () {
     }
   })
 
+  for (const signal of ['SIGTERM', 'SIGINT'] as const)
+    it(`${signal} while start-up waits for the database exits 0 at once, and says why`, async () => {
+      // A port nothing listens on: start-up retries for STARTUP_TIMEOUT_MS (a minute here).
+      const closed = createServer()
+      await new Promise<void>((listening) => closed.listen(0, '127.0.0.1', listening))
+      const { port } = closed.address() as { port: number }
+      await new Promise((done) => closed.close(done))
+      const start = spawn(START_COMMAND.file, START_COMMAND.args, {
+        env: {
+          PATH: process.env.PATH ?? '',
+          PORT: '0',
+          HOST: '127.0.0.1',
+          API_KEYS: 'startup-signal-key',
+          MONGODB_URI: `mongodb://127.0.0.1:${port}/startup`,
+          STORE_TIMEOUT_MS: '200',
+          STARTUP_TIMEOUT_MS: '60000',
+        },
+        stdio: ['ignore', 'pipe', 'ignore'],
+      })
+      let stdout = ''
+      const closedWith = new Promise((done) => start.once('close', (code, by) => done([code, by])))
+      try {
+        // Its first retry is logged: the process is well into start-up, not yet serving.
+        await new Promise<void>((inStartUp) =>
+          start.stdout.on('data', (chunk: Buffer) => {
+            stdout += chunk.toString()
+            if (stdout.includes('retrying')) inStartUp()
+          }),
+        )
+        const signalled = Date.now()
+        start.kill(signal)
+        expect(await closedWith).to.deep.equal([0, null])
+        expect(Date.now() - signalled).to.be.below(2000)
+        expect(stdout).to.match(
+          new RegExp(`"signal":"${signal}".*"msg":"stopped during start-up: nothing was served"`),
+        )
+      } finally {
+        start.kill('SIGKILL')
+      }
+    })
+
   it('a second start on a port in use exits non-zero with one line on stderr', async () => {
     const first = await startService({})
     try {

@@ -66,7 +66,12 @@ describe('service process: shutdown on SIGTERM', function () {
     await new Promise((r) => setTimeout(r, 100))
     const ready = await sendRaw(service.port, 'GET /readyz HTTP/1.1\r\nHost: x\r\n\r\n')
     expect(ready.status).to.equal(503)
-    expect(JSON.parse(ready.body)).to.include({ code: 'unavailable' })
+    expect(JSON.parse(ready.body)).to.deep.equal({
+      code: 'unavailable',
+      message: 'this instance is shutting down; send requests to another',
+      status: 503,
+    })
+    expect(ready.head).to.match(/\r\nRetry-After: 2\r\n/)
     await Promise.all(idle.map((c) => c.closed)) // closed at once, not after the drain
     const idleClosedIn = Date.now() - signalled
 
@@ -83,6 +88,8 @@ describe('service process: shutdown on SIGTERM', function () {
     expect(code).to.equal(0)
     expect(at - signalled).to.be.below(5000)
     expect(idleClosedIn).to.be.below(1500) // before the drain ends
+    // Stopping is no store failure: at LOG_LEVEL=warn the 503 to /readyz writes nothing.
+    expect(service.output.filter((line) => line.includes('"level":40'))).to.deep.equal([])
     expect(await portIsFree(service.port)).to.equal(true)
     expect(alive(service.process.pid)).to.equal(false)
   })

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import {
   createPet,
   createPetIdempotently,
+  IDEMPOTENCY_DEFAULTS,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_KEY_PATTERN,
   type Pet,
@@ -62,12 +63,21 @@ export const createPetRoute: Route = {
       },
     },
   }),
-  handler: ({ store, idempotency, basePath, maxBodyBytes, respond, now }) => {
+  handler: ({ store, idempotency, idempotencyLeaseMs, basePath, maxBodyBytes, respond, now }) => {
     const create = createPet(store)
+    const policy = {
+      ...IDEMPOTENCY_DEFAULTS,
+      ...(idempotencyLeaseMs === undefined ? {} : { leaseMs: idempotencyLeaseMs }),
+    }
     const createOnce =
       idempotency === undefined
         ? undefined
-        : createPetIdempotently({ insertPet: store.insertPet, ...idempotency, now })
+        : createPetIdempotently({
+            insertPet: store.insertPet,
+            ...idempotency,
+            now,
+            idempotency: policy,
+          })
     const created = (ctx: AppContext, pet: Pet, replayed: boolean) => {
       setAnswerHeader(ctx, 'Location', `${basePath}/pets/${pet.id}`)
       if (replayed) setAnswerHeader(ctx, REPLAYED_HEADER, 'true')

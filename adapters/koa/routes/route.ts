@@ -10,6 +10,8 @@ export type RouteDeps = {
   readonly store: PetStore
   /** Idempotency keys of POST /pets; only a request that sends one touches it. */
   readonly idempotency?: IdempotencyStore
+  /** How long a keyed create holds its key (IDEMPOTENCY_DEFAULTS.leaseMs when absent). */
+  readonly idempotencyLeaseMs?: number
   readonly basePath: string
   readonly maxBodyBytes: number
   readonly respond: Responder

@@ -201,3 +201,44 @@ describe('Idempotency-Key: a repeated header over the wire', () => {
     }
   })
 })
+
+describe('Idempotency-Key: an instance that dies mid-create', () => {
+  it('holds the key for 3 × STORE_TIMEOUT_MS at most: 409 with a Retry-After never past that, then a retry takes over', async () => {
+    let clock = 1_800_000_000_000
+    const now = () => clock
+    const storage = inMemoryStorage()
+    // STORE_TIMEOUT_MS=1000: the lease is 3 s. The dying instance claims the key, then its insert
+    // never ends, as when the process is killed; the survivor shares its stores and its clock.
+    const env = { STORE_TIMEOUT_MS: '1000', RETRY_AFTER_SECONDS: '2' }
+    let reached = () => {}
+    const inserting = new Promise<void>((resolve) => (reached = resolve))
+    const hung: PetStore = {
+      ...storage.store,
+      insertPet: () => () => {
+        reached()
+        return new Promise(() => {})
+      },
+    }
+    const dying = await startTestApi({ storage: { ...storage, store: hung }, now, env })
+    const survivor = await startTestApi({ storage, now, env })
+    try {
+      postWith(dying, 'crash-1', rex).catch(() => undefined)
+      await inserting
+      const retryAfter = async () => {
+        const reply = await postWith(survivor, 'crash-1', rex)
+        expectError(reply, 409, 'idempotency_key_in_use')
+        return reply.headers['retry-after']
+      }
+      expect(await retryAfter()).to.equal('2') // 3 s left: the usual 2
+      clock += 2400
+      expect(await retryAfter()).to.equal('1') // 0.6 s left
+      clock += 600
+      const taken = await postWith(survivor, 'crash-1', rex)
+      expect(taken.status).to.equal(201)
+      expect(await countPets(storage.store)).to.equal(1)
+    } finally {
+      await dying.close()
+      await survivor.close()
+    }
+  })
+})

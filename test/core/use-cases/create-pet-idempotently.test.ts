@@ -1,0 +1,70 @@
+import { expect } from 'chai'
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import {
+  createInMemoryIdempotencyStore,
+  createInMemoryPetStore,
+} from '../../../adapters/in-memory/index.js'
+import {
+  createPetIdempotently,
+  IdempotencyKey,
+  petFingerprint,
+  type IdempotencyStore,
+  type NewPet,
+} from '../../../core/index.js'
+
+const LEASE_MS = 5000
+const rex: NewPet = { name: 'Rex', categoryId: 7n } as NewPet
+const scope = { keyId: 'key-a', key: 'crash-1' as IdempotencyKey }
+
+/** A store whose key `crash-1` was claimed at `claimedAt` by a request that then died. */
+const abandonedClaim = async (claimedAt: number, keys: IdempotencyStore) => {
+  const claim = {
+    fingerprint: petFingerprint(rex),
+    leaseUntil: claimedAt + LEASE_MS,
+    expiresAt: claimedAt + 86_400_000,
+  }
+  const claimed = await keys.claimKey(scope, claim, claimedAt)()
+  expect(claimed._tag === 'Right' && claimed.right._tag).to.equal('Claimed')
+}
+
+describe('createPetIdempotently: a key whose request died', () => {
+  const attempt = (keys: IdempotencyStore, store = createInMemoryPetStore(), at: number) =>
+    createPetIdempotently({
+      ...store,
+      ...keys,
+      now: () => at,
+      idempotency: { windowMs: 86_400_000, leaseMs: LEASE_MS },
+    })({ keyId: scope.keyId, key: 'crash-1', body: { name: 'Rex', categoryId: 7 } })()
+
+  it('is in use until its lease ends, and says how long that is', async () => {
+    const keys = createInMemoryIdempotencyStore()
+    await abandonedClaim(1000, keys)
+    for (const at of [1000, 2500, 5999])
+      expect(await attempt(keys, undefined, at)).to.deep.equal({
+        _tag: 'Left',
+        left: { _tag: 'IdempotencyKeyInUse', leaseEndsInMs: 6000 - at },
+      })
+  })
+
+  it('is taken over once the lease has ended: one pet, and the key then replays it', async () => {
+    const keys = createInMemoryIdempotencyStore()
+    const store = createInMemoryPetStore()
+    await abandonedClaim(1000, keys)
+    const taken = await attempt(keys, store, 6000)
+    expect(taken._tag === 'Right' && taken.right.replayed).to.equal(false)
+    const replay = await attempt(keys, store, 7000)
+    expect(replay._tag === 'Right' && replay.right.replayed).to.equal(true)
+    const all = await store.listPetPage({ limit: 10 })()
+    expect(all._tag === 'Right' && all.right.length).to.equal(1)
+  })
+
+  it('is in use for a whole lease when another retry took it over first', async () => {
+    const keys = createInMemoryIdempotencyStore()
+    await abandonedClaim(1000, keys)
+    const beaten = { ...keys, takeOverKey: () => TE.right(false) }
+    expect(await attempt(beaten, undefined, 9000)).to.deep.equal({
+      _tag: 'Left',
+      left: { _tag: 'IdempotencyKeyInUse', leaseEndsInMs: LEASE_MS },
+    })
+  })
+})

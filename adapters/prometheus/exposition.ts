@@ -1,5 +1,5 @@
 /**
- * Counters and histograms for the hot path, written out in the Prometheus text format at scrape
+ * Counters, gauges and histograms, written out in the Prometheus text format at scrape
  * time. prom-client's own labelled children hash their label object and allocate on every
  * observation (measured: about 3 µs per request here, several percent of a request's CPU); these
  * cells are plain numbers found once per label set, so an observation is a few additions.
@@ -36,11 +36,16 @@ export const observe = (cell: HistogramCell, bounds: ReadonlyArray<number>, valu
 const braces = (labels: string) => (labels === '' ? '' : `{${labels}}`)
 const join = (a: string, b: string) => (a === '' ? b : `${a},${b}`)
 
-export const renderCounter = (name: string, help: string, cells: Iterable<CounterCell>) => {
-  let text = `# HELP ${name} ${help}\n# TYPE ${name} counter\n`
-  for (const cell of cells) text += `${name}${braces(cell.labels)} ${cell.value}\n`
-  return text
-}
+const renderSamples =
+  (type: 'counter' | 'gauge') => (name: string, help: string, cells: Iterable<CounterCell>) => {
+    let text = `# HELP ${name} ${help}\n# TYPE ${name} ${type}\n`
+    for (const cell of cells) text += `${name}${braces(cell.labels)} ${cell.value}\n`
+    return text
+  }
+
+export const renderCounter = renderSamples('counter')
+/** A gauge's cells have the counter's shape: labels and a value, here set at scrape time. */
+export const renderGauge = renderSamples('gauge')
 
 export const renderHistogram = (
   name: string,

@@ -1,7 +1,7 @@
-import { collectDefaultMetrics, Registry } from 'prom-client'
 import type { PetStore } from '../../core/index.js'
 import { createStoreMetrics } from './measured-pet-store.js'
 import { createRequestMetrics } from './request-metrics.js'
+import { createRuntimeMetrics, type RuntimeMetricsOptions } from './runtime-metrics.js'
 
 export type PrometheusMetrics = {
   /** Structurally the HTTP adapter's RequestObserver. */
@@ -13,20 +13,22 @@ export type PrometheusMetrics = {
   readonly render: () => Promise<string>
 }
 
+/** The Prometheus text format, version 0.0.4: what every Prometheus server scrapes. */
+const CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8'
+
 /**
- * Process metrics and event-loop lag come from prom-client (its defaults, in a registry of this
- * service's own, so that two apps in one process, as in tests, do not share counts); requests and
- * store calls from our own cells (see exposition.ts), appended at scrape time.
+ * Requests, store calls and the runtime, each kept in cells of our own (see exposition.ts) and
+ * written out at scrape time. Every call makes a set of its own, so that two apps in one process,
+ * as in tests, do not share counts.
  */
-export const createPrometheusMetrics = (): PrometheusMetrics => {
-  const registry = new Registry()
-  collectDefaultMetrics({ register: registry })
+export const createPrometheusMetrics = (options: RuntimeMetricsOptions = {}): PrometheusMetrics => {
   const requests = createRequestMetrics()
   const store = createStoreMetrics()
+  const runtime = createRuntimeMetrics(options)
   return {
     observeRequest: requests.observeRequest,
     measureStore: store.measureStore,
-    contentType: registry.contentType,
-    render: async () => `${await registry.metrics()}\n${requests.render()}${store.render()}`,
+    contentType: CONTENT_TYPE,
+    render: async () => `${await runtime.render()}${requests.render()}${store.render()}`,
   }
 }

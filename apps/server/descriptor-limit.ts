@@ -5,7 +5,7 @@ import { OVERFLOW_CONNECTIONS } from '../../adapters/koa/index.js'
 export const RESERVED_DESCRIPTORS = 64
 
 /** The soft limit on open files (`ulimit -n`), where the system tells it (Linux); else undefined. */
-const openFilesLimit = (): number | undefined => {
+export const openFilesLimit = (): number | undefined => {
   try {
     const line = /^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'))
     return line?.[1] === undefined ? undefined : Number(line[1])

@@ -1,8 +1,12 @@
 import type { Logger } from '../../core/index.js'
 import type { PrometheusMetrics } from '../../adapters/prometheus/index.js'
 import type { Config } from './config.js'
+import { openFilesLimit } from './descriptor-limit.js'
 
-/** With METRICS_PORT: the registry and its own listener. Without: nothing, and no cost at all. */
+/**
+ * With METRICS_PORT: the metrics and their own listener. Without: nothing, and no cost at all (no
+ * hook, no store decorator, no event-loop sampling, not even the adapter's modules loaded).
+ */
 export const startMetrics = async (
   config: Config,
   logger: Logger,
@@ -10,7 +14,7 @@ export const startMetrics = async (
   if (config.metricsPort === undefined) return undefined
   const { createPrometheusMetrics } = await import('../../adapters/prometheus/index.js')
   const { createMetricsServer } = await import('./metrics-server.js')
-  const metrics = createPrometheusMetrics()
+  const metrics = createPrometheusMetrics({ maxDescriptors: openFilesLimit() })
   const server = createMetricsServer(metrics)
   // Not in the way of shutdown: the API's server decides when the process ends.
   server.unref()

@@ -205,14 +205,14 @@ describe('metrics (Prometheus)', () => {
     }
   })
 
-  it('is not even loaded with METRICS_PORT unset: prom-client is loaded only when metrics are on', async () => {
-    // Node's module debug log names every CommonJS file it loads (prom-client is one).
-    const loadsPromClient = async (env: Record<string, string>) => {
-      const service = await startService({ NODE_DEBUG: 'module', ...env })
+  it('is not even loaded with METRICS_PORT unset: the adapter loads only when metrics are on', async () => {
+    // Node's ESM debug log names every module it loads.
+    const loadsAdapter = async (env: Record<string, string>) => {
+      const service = await startService({ NODE_DEBUG: 'esm', ...env })
       await service.stop()
-      return service.output.some((line) => line.includes('node_modules/prom-client/'))
+      return service.output.some((line) => line.includes('dist/adapters/prometheus/'))
     }
-    expect(await loadsPromClient({})).to.equal(false)
-    expect(await loadsPromClient({ METRICS_PORT: '0' })).to.equal(true)
+    expect(await loadsAdapter({})).to.equal(false)
+    expect(await loadsAdapter({ METRICS_PORT: '0' })).to.equal(true)
   })
 })

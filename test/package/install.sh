@@ -20,8 +20,8 @@ tar -tzf "$work/$tarball" | sort >"$work/files"
 echo "$tarball: $(du -k "$work/$tarball" | cut -f1) kB packed, $(wc -l <"$work/files") files"
 unexpected=$(grep -Ev '^package/(dist/(core|adapters)/.*\.(js|d\.ts)|package\.json|README\.md|LICENSE)$' "$work/files" || true)
 [ -z "$unexpected" ] || { echo "unexpected files in the package:"; echo "$unexpected"; exit 1; }
-# The service's metrics adapter needs prom-client, which the package neither depends on nor
-# exports: shipped, it could only fail.
+# The metrics adapter is the service's own: the package does not export it, so it does not
+# ship it either.
 ! grep -q '^package/dist/adapters/prometheus/' "$work/files" || { echo "dist/adapters/prometheus is in the package"; exit 1; }
 for entry in core/index adapters/in-memory/index adapters/koa/index adapters/mongodb/index adapters/testing/index; do
   grep -qx "package/dist/$entry.js" "$work/files" && grep -qx "package/dist/$entry.d.ts" "$work/files" ||

@@ -9,12 +9,8 @@ import { storeUnavailable, type PetStore } from '../../core/index.js'
 import { auth, startTestApi } from '../support/app.js'
 import { send } from '../support/http.js'
 import { startService } from '../support/service-process.js'
+import { sample } from '../support/exposition.js'
 
-/** The value of one sample line of the exposition, or undefined when it is absent. */
-const sample = (text: string, line: string): number | undefined => {
-  const found = text.split('\n').find((l) => l.startsWith(`${line} `))
-  return found === undefined ? undefined : Number(found.slice(line.length + 1))
-}
 const storage = (store: PetStore) => ({
   store,
   checkReadiness: () => TE.right(undefined),

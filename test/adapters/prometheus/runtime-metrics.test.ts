@@ -2,12 +2,8 @@ import { closeSync, existsSync, openSync, readdirSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { expect } from 'chai'
 import { createRuntimeMetrics } from '../../../adapters/prometheus/runtime-metrics.js'
+import { sample } from '../../support/exposition.js'
 
-/** The value of one sample line of the exposition, or undefined when it is absent. */
-const sample = (text: string, line: string): number | undefined => {
-  const found = text.split('\n').find((l) => l.startsWith(`${line} `))
-  return found === undefined ? undefined : Number(found.slice(line.length + 1))
-}
 const busyFor = (ms: number) => {
   const until = performance.now() + ms
   while (performance.now() < until);

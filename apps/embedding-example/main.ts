@@ -1,5 +1,5 @@
 /**
- * An embedding program: the core with in-memory adapters, no HTTP. The README shows this file,
+ * An embedding program: the core with in-memory adapters, no HTTP. docs/embedding.md shows this file,
  * and test/apps/embedding-example.test.ts runs it. A program outside this repository imports
  * the same entry points, as this file does through the package's own exports.
  */

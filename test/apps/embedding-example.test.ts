@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { expect } from 'chai'
 
-describe('the embedding example of the README', () => {
+describe('the embedding example of docs/embedding.md', () => {
   it('runs and prints the exact results', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [
       '--import',
@@ -17,9 +17,9 @@ describe('the embedding example of the README', () => {
     ])
   })
 
-  it('is the example the README shows', async () => {
+  it('is the example docs/embedding.md shows', async () => {
     const { readFile } = await import('node:fs/promises')
-    const readme = await readFile('README.md', 'utf8')
+    const readme = await readFile('docs/embedding.md', 'utf8')
     const example = await readFile('apps/embedding-example/main.ts', 'utf8')
     const body = example.slice(example.indexOf('import { pipe }'))
     expect(readme).to.include(body.trim())

@@ -5,7 +5,7 @@ import { expect } from 'chai'
 
 const EXAMPLE = 'apps/testing-example/my-store.test.ts'
 
-describe('the test-kit example of the README', function () {
+describe('the test-kit example of docs/embedding.md', function () {
   this.timeout(60_000)
 
   it('proves the in-memory store under node:test through animal-store/testing', async () => {
@@ -21,8 +21,8 @@ describe('the test-kit example of the README', function () {
     expect(stdout).to.match(/^# fail 0$/m)
   })
 
-  it('is the example the README shows', async () => {
-    const readme = await readFile('README.md', 'utf8')
+  it('is the example docs/embedding.md shows', async () => {
+    const readme = await readFile('docs/embedding.md', 'utf8')
     expect(readme).to.include((await readFile(EXAMPLE, 'utf8')).trim())
   })
 })

@@ -1,0 +1,114 @@
+import { expect } from 'chai'
+import { allBlocks, commandsOf, type Block } from './fences.js'
+import { createScratchProject } from './scratch-project.js'
+import {
+  cleanRootLater,
+  runCommands,
+  runServiceBlock,
+  startsService,
+  type Target,
+} from './shell-blocks.js'
+import { cannotRun, notRunByCi } from './static-commands.js'
+import { startService, type ServiceProcess } from '../support/service-process.js'
+
+/** Each fence language, and the words it may carry after it (see docs/contributing.md). */
+const KNOWN: Record<string, ReadonlyArray<string>> = {
+  ts: [''],
+  sh: ['', 'ci', 'long'],
+  text: [''],
+  http: [''],
+}
+const kindOf = (block: Block) => `${block.lang} ${block.flags.join(' ')}`.trim()
+const where = (block: Block) => `${block.file}:${block.line}`
+const blocks = allBlocks()
+const ofKind = (kind: string) => blocks.filter((block) => kindOf(block) === kind)
+const needsMongo = (code: string) =>
+  code.includes('animal-store/mongodb') || /mongodb:\/\/|test\/ferretdb/.test(code)
+const mongoUri = () => process.env.TEST_MONGODB_URI
+
+const skipWithoutMongo = (context: Mocha.Context, code: string) => {
+  if (!needsMongo(code) || mongoUri() !== undefined) return
+  console.warn(`!!! skipped: ${process.env.TEST_MONGODB_MISSING ?? 'no MongoDB test server'}`)
+  context.skip()
+}
+
+describe('the code blocks of the README and docs/', function () {
+  this.timeout(60_000)
+
+  it('each has a fence language the test knows, so none goes unchecked', () => {
+    const unknown = blocks.filter((b) => !(KNOWN[b.lang] ?? []).includes(b.flags.join(' ')))
+    expect(unknown.map((b) => `${where(b)}: "${kindOf(b)}"`)).to.deep.equal([])
+    expect(blocks.length).to.be.greaterThan(20)
+  })
+
+  describe('TypeScript programs: typechecked as an embedder would, then run', function () {
+    const project = createScratchProject()
+    const programs = ofKind('ts').map((block, i) => ({ block, name: `block${i}` }))
+    before(async function () {
+      this.timeout(180_000)
+      for (const { block, name } of programs) project.add(name, block.code)
+      await project.compile().catch((error: { stdout?: string }) => {
+        throw new Error(`tsc refused a block of the docs:\n${error.stdout ?? String(error)}`)
+      })
+    })
+    after(() => project.remove())
+
+    for (const { block, name } of programs)
+      it(`${where(block)} runs and exits 0`, async function () {
+        skipWithoutMongo(this, block.code)
+        const uri = mongoUri()
+        const env = uri === undefined ? {} : { MONGODB_URI: `${uri}docs_${name}_${Date.now()}` }
+        await project.runProgram(name, env, 30_000)
+      })
+  })
+
+  describe('shell commands, against a service the test started', function () {
+    let service: ServiceProcess
+    let target: Target
+    let cleanRoot = () => {}
+    before(async function () {
+      this.timeout(30_000)
+      cleanRoot = cleanRootLater()
+      service = await startService({ API_KEYS: '', METRICS_PORT: '0' })
+      const key = /the generated key (\S+)/.exec(service.output.join('\n'))?.[1]
+      const metrics = service.output.find((line) => line.includes('"metricsPort"'))
+      if (key === undefined || metrics === undefined) throw new Error(service.output.join('\n'))
+      const metricsPort = (JSON.parse(metrics) as { metricsPort: number }).metricsPort
+      target = { port: service.port, metricsPort, key, mongodbUri: mongoUri() }
+      const listed = await fetch(`http://127.0.0.1:${service.port}/v1/pets`, {
+        headers: { authorization: `Bearer ${key}` },
+      })
+      expect(listed.status).to.equal(200)
+    })
+    after(async () => {
+      cleanRoot()
+      expect(await service?.stop()).to.equal(0)
+    })
+
+    for (const block of ofKind('sh'))
+      it(`${where(block)} ${startsService(block.code) ? 'starts the service' : 'exits 0'}`, async function () {
+        skipWithoutMongo(this, block.code)
+        if (!startsService(block.code)) return void (await runCommands(block.code, target, 30_000))
+        const healthz = async (port: number) => {
+          expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).to.equal(200)
+        }
+        const started = await runServiceBlock(block.code, target, healthz, 50_000)
+        expect(started.port, started.output).to.be.greaterThan(0)
+        expect(started.status, started.output).to.equal(0)
+      })
+  })
+
+  describe('commands run by CI', () => {
+    for (const block of ofKind('sh ci'))
+      it(`${where(block)}: every command is one .ci/run runs`, () => {
+        expect(commandsOf(block.code).map(notRunByCi).filter(Boolean)).to.deep.equal([])
+      })
+  })
+
+  describe('long-running commands', () => {
+    for (const block of ofKind('sh long'))
+      it(`${where(block)}: each runs a file that takes the options shown`, () => {
+        expect(commandsOf(block.code).map(cannotRun).filter(Boolean)).to.deep.equal([])
+      })
+  })
+})

@@ -43,7 +43,11 @@ describe('the code blocks of the README and docs/', function () {
 
   describe('TypeScript programs: typechecked as an embedder would, then run', function () {
     const project = createScratchProject()
-    const programs = ofKind('ts').map((block, i) => ({ block, name: `block${i}` }))
+    // Named after where they are, so that the compiler's messages say it.
+    const programs = ofKind('ts').map((block) => ({
+      block,
+      name: `${block.file.replace(/\W/g, '_')}_line_${block.line}`,
+    }))
     before(async function () {
       this.timeout(180_000)
       for (const { block, name } of programs) project.add(name, block.code)

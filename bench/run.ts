@@ -134,7 +134,7 @@ const measure = async (server: Server, scenario: Scenario, secs: number): Promis
 
 if (args.baseline !== undefined)
   IMPLEMENTATIONS.push(service(`baseline: ${args.baseline}`, {}, args.baseline))
-log('npm run build (the service runs compiled, as the README starts it)')
+log('npm run build (the service runs compiled, as npm start starts it)')
 execSync('npm run build', { stdio: ['ignore', 'ignore', 'inherit'] })
 if (!canPin) log('WARNING: taskset cannot pin here: servers and load share both cores')
 

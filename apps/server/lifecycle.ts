@@ -18,7 +18,7 @@ export type Shutdown = {
 
 /**
  * A rolling restart loses no request it received (what it does not guard against is listed in the
- * README, under Shutdown): at the signal /readyz turns 503, every answer from then on
+ * docs/operations.md, under Shutdown): at the signal /readyz turns 503, every answer from then on
  * says `Connection: close` and idle connections close; after `drainMs` the listener closes; when
  * the last request is answered the store closes and the process exits 0. Past `timeoutMs` it is
  * forced out with status 1, and says so. A repeated signal changes nothing (it is logged).

@@ -7,7 +7,7 @@ import type { Reply } from '../support/http.js'
 import { tempKeyFile } from '../support/minted-keys.js'
 import { startService, type ServiceProcess } from '../support/service-process.js'
 
-/** The README's bound: a change of the key file applies within 4 s, plus one read. */
+/** The bound of docs/api-keys.md: a change of the key file applies within 4 s, plus one read. */
 const BOUND_MS = 5000
 
 const ask = (service: ServiceProcess, key: string) =>

@@ -3,8 +3,8 @@ import { requireMongo } from '../support/mongo.js'
 import { runSustainedCreates } from './sustained-creates.js'
 
 /**
- * The short version of the sustained multi-instance load (the full one is the CLI, see the
- * README). It asserts correctness only, and prints the figures: timings on a shared CI machine
+ * The short version of the sustained multi-instance load (the full one is the CLI, see
+ * docs/contributing.md). It asserts correctness only, and prints the figures: timings on a shared CI machine
  * are not a test.
  */
 describe('sustained creates on three service processes sharing one database (short)', function () {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's deployment on a fresh clone of HEAD: `npm ci --omit=dev` (which builds dist/),
+# The deployment of docs/operations.md on a fresh clone of HEAD: `npm ci --omit=dev` (which builds dist/),
 # then the start command; /healthz answers, and SIGTERM to the started pid stops it with status 0
 # and releases the port. Bounded in time; everything it starts is stopped by its pid.
 set -euo pipefail

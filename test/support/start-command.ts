@@ -4,7 +4,7 @@ const START_SCRIPT = /^exec node((?: --[\w-]+(?:=\S+)?)*) dist\/apps\/server\/ma
 
 /**
  * The node flags of the service's start, read from package.json's `start` script (what `npm
- * start` and the README run): tests and the benchmark start the service with the same flags,
+ * start` and docs/operations.md run): tests and the benchmark start the service with the same flags,
  * and the script stays their one source.
  */
 export const startFlags = (): string[] => {

@@ -11,7 +11,7 @@ import { freshDatabaseName, requireMongo, uriWithDatabase } from '../../support/
 import { startTcpProxy, type TcpProxy } from '../../support/tcp-proxy.js'
 
 const BUDGET_MS = 400
-/** The bound the README states: twice the budget (a command sent may answer), plus scheduling delay. */
+/** The bound docs/mongodb.md states: twice the budget (a command sent may answer), plus scheduling delay. */
 const BOUND_MS = 2 * BUDGET_MS
 const SLACK_MS = 600
 

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs'
+import { expect } from 'chai'
+
+const source = readFileSync('apps/server/config.ts', 'utf8')
+
+/** The variables apps/server/config.ts reads: each `read('NAME', ...)` or `serverUrl('NAME', ...)`. */
+const read = [...source.matchAll(/\b(?:read|serverUrl)\(\s*'([A-Z0-9_]+)'/g)].map((m) => m[1])
+
+/** The variables of the table in docs/configuration.md: the first cell of each row. */
+const documented = [
+  ...readFileSync('docs/configuration.md', 'utf8').matchAll(/^\| `([A-Z0-9_]+)` +\|/gm),
+].map((m) => m[1])
+
+describe('docs/configuration.md', () => {
+  it('has one row for every variable the service reads, and none it does not', () => {
+    expect(read.length).to.be.greaterThan(20)
+    expect([...documented].sort()).to.deep.equal([...new Set(read)].sort())
+  })
+
+  it('gives each variable the default the service uses', () => {
+    // `read('NAME', codec, default)` whose default is a number or a word.
+    const defaults = [
+      ...source.matchAll(/read\('([A-Z0-9_]+)', \w+(?:\([^)]*\))?, ([\d_]+|'[a-z]+')\)/g),
+    ]
+    expect(defaults.length).to.be.greaterThan(15)
+    const table = readFileSync('docs/configuration.md', 'utf8')
+    for (const [, name, value] of defaults) {
+      const shown = (value ?? '').replace(/_/g, '').replace(/'/g, '')
+      expect(table, name).to.match(new RegExp(`^\\| \`${name}\` +\\| \`${shown}\` +\\|`, 'm'))
+    }
+  })
+})

@@ -30,7 +30,7 @@ const TSCONFIG = {
     strict: true,
     noUncheckedIndexedAccess: true,
     exactOptionalPropertyTypes: true,
-    skipLibCheck: true,
+    skipLibCheck: false,
     rootDir: 'src',
     outDir: 'out',
   },

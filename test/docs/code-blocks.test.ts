@@ -42,7 +42,7 @@ describe('the code blocks of the README and docs/', function () {
   })
 
   describe('TypeScript programs: typechecked as an embedder would, then run', function () {
-    const project = createScratchProject()
+    let project: ReturnType<typeof createScratchProject> | undefined
     // Named after where they are, so that the compiler's messages say it.
     const programs = ofKind('ts').map((block) => ({
       block,
@@ -50,18 +50,21 @@ describe('the code blocks of the README and docs/', function () {
     }))
     before(async function () {
       this.timeout(180_000)
+      // Made here, not when the file loads, so that a run that skips these tests leaves none.
+      project = createScratchProject()
       for (const { block, name } of programs) project.add(name, block.code)
       await project.compile().catch((error: { stdout?: string }) => {
         throw new Error(`tsc refused a block of the docs:\n${error.stdout ?? String(error)}`)
       })
     })
-    after(() => project.remove())
+    after(() => project?.remove())
 
     for (const { block, name } of programs)
       it(`${where(block)} runs and exits 0`, async function () {
         skipWithoutMongo(this, block.code)
         const uri = mongoUri()
         const env = uri === undefined ? {} : { MONGODB_URI: `${uri}docs_${name}_${Date.now()}` }
+        if (project === undefined) throw new Error('the scratch project was not made')
         await project.runProgram(name, env, 30_000)
       })
   })

@@ -70,6 +70,7 @@ export const composeApp = (
         maxBodyBytes: MAX_BODY_BYTES,
       }),
       corsOrigins: config.corsOrigins,
+      trustProxy: config.trustProxy,
       ...(config.rateLimits === undefined ? {} : { rateLimits: config.rateLimits }),
       idempotencyLeaseMs: idempotencyLeaseMs(config),
     },

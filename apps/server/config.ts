@@ -7,6 +7,7 @@ import {
   GET_PET_DEPRECATED_DEFAULT,
   GET_PET_SUNSET,
   type RateLimitOptions,
+  type TrustProxy,
 } from '../../adapters/koa/index.js'
 import {
   anyString,
@@ -17,6 +18,7 @@ import {
   matching,
   oneOf,
   serverUrlEndingIn,
+  trustProxy,
 } from './env-codecs.js'
 
 export type Config = {
@@ -56,6 +58,8 @@ export type Config = {
   /** Where Prometheus scrapes `/metrics`; undefined: metrics are off. */
   readonly metricsPort: number | undefined
   readonly metricsHost: string
+  /** The proxies trusted to name the client; undefined: the peer is the client. */
+  readonly trustProxy: TrustProxy | undefined
   /** Browser origins allowed by CORS; empty: CORS is off. */
   readonly corsOrigins: ReadonlyArray<string>
 }
@@ -193,6 +197,7 @@ export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> =>
     shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', integerFrom(1000, 600_000), 10_000),
     metricsPort: read('METRICS_PORT', integerFrom(0, 65535), undefined),
     metricsHost: read('METRICS_HOST', listenAddress, '127.0.0.1'),
+    trustProxy: read('TRUST_PROXY', trustProxy, undefined),
     corsOrigins: read(
       'CORS_ORIGINS',
       listOf(

@@ -336,3 +336,36 @@ describe('configuration: limits and timeouts', () => {
     })
   })
 })
+
+describe('configuration: TRUST_PROXY', () => {
+  it('is none by default: the peer is the client', () => {
+    expect(configOf({}).trustProxy).to.equal(undefined)
+  })
+
+  it('takes a hop count or a list of addresses and networks', () => {
+    expect(configOf({ TRUST_PROXY: '2' }).trustProxy).to.deep.equal({ hops: 2 })
+    expect(
+      configOf({ TRUST_PROXY: ' 10.0.0.1, 10.0.0.0/8 ,2001:db8::/32,::1' }).trustProxy,
+    ).to.deep.equal({ addresses: ['10.0.0.1', '10.0.0.0/8', '2001:db8::/32', '::1'] })
+  })
+
+  for (const value of [
+    '0',
+    '33',
+    '-1',
+    'yes',
+    'true',
+    '10.0.0.0/33',
+    '2001:db8::/129',
+    '10.0.0.1/8/2',
+    '10.0.0.0/',
+    'proxy.example',
+    '10.0.0.1,nope',
+    ',',
+  ])
+    it(`refuses ${JSON.stringify(value)}, saying what it must be`, () => {
+      expect(errorsOf({ TRUST_PROXY: value })).to.equal(
+        `TRUST_PROXY must be a number of proxy hops from 1 to 32, or a comma-separated list of proxy addresses and networks (10.0.0.1, 10.0.0.0/8, 2001:db8::/32) (got "${value}")`,
+      )
+    })
+})

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { AppContext } from '../app-state.js'
 import { authenticate, authorize, type AuthenticateDeps } from '../../../core/index.js'
+import { budgetKeyOf } from '../address-budget.js'
 import { bearerTokenOf } from '../bearer.js'
 import type { Problem } from '../problem.js'
 import type { RateLimits } from '../rate-limits.js'
@@ -11,8 +12,10 @@ import { scopeByMethod } from '../routes/index.js'
 export const SCOPE_OF_METHOD = scopeByMethod()
 
 /**
- * Who may pass, in order: the client address's failure budget, the key, the key's rate, the
- * key's scope. Resolves to the problem that stops the request, or undefined to go on.
+ * Who may pass, in order: the key, the key's rate, the key's scope. A request without a valid
+ * key draws on its client address's failure budget (429 once it is spent, 401 before): a valid
+ * key is never refused for what others at its address did.
+ * Resolves to the problem that stops the request, or undefined to go on.
  */
 export const admission = (deps: AuthenticateDeps, limits: RateLimits | undefined) => {
   const authenticateKey = authenticate(deps)
@@ -21,15 +24,12 @@ export const admission = (deps: AuthenticateDeps, limits: RateLimits | undefined
     const token = bearerTokenOf(authorization)
     return E.isLeft(token) ? TE.left(token.left) : authenticateKey(token.right)
   }
-  return (ctx: AppContext): Promise<Problem | undefined> => {
-    const address = ctx.req.socket.remoteAddress ?? ''
-    const blocked = limits?.checkAddress(ctx, address)
-    if (blocked !== undefined) return Promise.resolve(blocked)
-    return authenticateHeader(ctx.req.headers.authorization)().then((principal) => {
-      if (E.isLeft(principal)) {
-        if (principal.left._tag === 'Unauthenticated') limits?.chargeFailure(ctx, address)
-        return principal.left
-      }
+  return (ctx: AppContext): Promise<Problem | undefined> =>
+    authenticateHeader(ctx.req.headers.authorization)().then((principal) => {
+      if (E.isLeft(principal))
+        return principal.left._tag === 'Unauthenticated' && limits !== undefined
+          ? limits.failure(ctx, budgetKeyOf(ctx.ip), principal.left)
+          : principal.left
       ctx.state.principal = principal.right
       const limited = limits?.admitKey(ctx, principal.right.keyId)
       if (limited !== undefined) return limited
@@ -37,5 +37,4 @@ export const admission = (deps: AuthenticateDeps, limits: RateLimits | undefined
       const allowed = scope === undefined ? undefined : authorize(scope)(principal.right)
       return allowed !== undefined && E.isLeft(allowed) ? allowed.left : undefined
     })
-  }
 }

@@ -1,4 +1,5 @@
 import { sequenceS } from 'fp-ts/lib/Apply.js'
+import { IN_MEMORY_CAPACITY_DEFAULT } from '../../adapters/in-memory/index.js'
 import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import type * as t from 'io-ts'
@@ -20,6 +21,7 @@ import {
   serverUrlEndingIn,
   trustProxy,
 } from './env-codecs.js'
+import { heapLimitBytes, heapShortfall, petsThatFit } from './heap-fit.js'
 
 export type Config = {
   readonly port: number
@@ -41,7 +43,10 @@ export type Config = {
   readonly startupTimeoutMs: number
   readonly productionUrl: string
   readonly stagingUrl: string
-  /** Capacity of the in-memory store; past it a create answers 507. */
+  /**
+   * Capacity of the in-memory store; past it a create answers 507. By default 1,000,000, or as
+   * many as fit in the heap at the worst case when that is fewer (heap-fit.ts).
+   */
   readonly maxPets: number
   /** Open connections at most (lowered to fit the descriptor limit); see http-server.ts. */
   readonly maxConnections: number
@@ -139,8 +144,14 @@ const rateLimitsOf = (read: Read): E.Either<string[], RateLimitOptions | undefin
     ),
   )
 
-/** Decodes the environment once at start; every invalid variable is reported. */
-export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> => {
+/**
+ * Decodes the environment once at start; every invalid variable is reported. `heapLimit` is the
+ * heap the process has, which the in-memory store's capacity must fit.
+ */
+export const loadConfig = (
+  env: Env,
+  heapLimit: number = heapLimitBytes(),
+): E.Either<ReadonlyArray<string>, Config> => {
   const read = variable(env)
   const basePath = read(
     'BASE_PATH',
@@ -188,7 +199,11 @@ export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> =>
     startupTimeoutMs: read('STARTUP_TIMEOUT_MS', integerFrom(0, 600_000), 30_000),
     productionUrl: serverUrl('PRODUCTION_URL', 'api'),
     stagingUrl: serverUrl('STAGING_URL', 'staging.api'),
-    maxPets: read('MAX_PETS', integerFrom(1, 100_000_000), 1_000_000),
+    maxPets: read(
+      'MAX_PETS',
+      integerFrom(1, 100_000_000),
+      Math.max(1, Math.min(IN_MEMORY_CAPACITY_DEFAULT, petsThatFit(heapLimit))),
+    ),
     maxConnections: read('MAX_CONNECTIONS', integerFrom(2, 1_000_000), 1000),
     headersTimeoutMs: read('HEADERS_TIMEOUT_MS', integerFrom(500, 600_000), 10_000),
     requestTimeoutMs: read('REQUEST_TIMEOUT_MS', integerFrom(500, 600_000), 30_000),
@@ -208,7 +223,7 @@ export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> =>
     ),
   }
   const all = sequenceS(Validation)(fields)
-  const conflicts = conflictsOf(fields)
+  const conflicts = [...conflictsOf(fields), ...heapConflict(fields, heapLimit)]
   if (conflicts.length === 0) return all
   return E.left([...(E.isLeft(all) ? all.left : []), ...conflicts])
 }
@@ -225,6 +240,12 @@ const between = <A, B>(
   const found = E.isRight(a) && E.isRight(b) ? problem(a.right, b.right) : undefined
   return found === undefined ? [] : [found]
 }
+
+/** The in-memory store's pets must fit in the heap (MongoDB keeps them in the database). */
+const heapConflict = (fields: ConfigFields, heapLimit: number): string[] =>
+  between(fields.maxPets, fields.mongodbUri, (maxPets, uri) =>
+    uri === undefined ? heapShortfall(maxPets, heapLimit) : undefined,
+  )
 
 /**
  * Variables that contradict each other. Node refuses a server whose headers may take longer than

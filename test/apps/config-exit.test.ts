@@ -47,6 +47,8 @@ describe('the production start with an invalid environment', function () {
     ['MAX_PETS', { MAX_PETS: '-1' }],
     ['RATE_LIMIT', { RATE_LIMIT: 'bogus' }],
     ['CORS_ORIGINS', { CORS_ORIGINS: 'not-an-origin' }],
+    // Checked against the heap the process has: 150,000 worst-case pets need some 570 MB.
+    ['MAX_PETS', { MAX_PETS: '150000', NODE_OPTIONS: '--max-old-space-size=128' }],
     ['TRUST_PROXY', { TRUST_PROXY: '0' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],

@@ -1,6 +1,7 @@
 import { expect } from 'chai'
 import * as E from 'fp-ts/lib/Either.js'
 import { loadConfig, type Config } from '../../apps/server/config.js'
+import { HEAP_PER_PET_BYTES, petsThatFit } from '../../apps/server/heap-fit.js'
 
 const configOf = (env: Record<string, string>): Config => {
   const loaded = loadConfig(env)
@@ -368,4 +369,45 @@ describe('configuration: TRUST_PROXY', () => {
         `TRUST_PROXY must be a number of proxy hops from 1 to 32, or a comma-separated list of proxy addresses and networks (10.0.0.1, 10.0.0.0/8, 2001:db8::/32) (got "${value}")`,
       )
     })
+})
+
+describe('configuration: MAX_PETS against the heap', () => {
+  const MB = 2 ** 20
+
+  it('is 1,000,000 by default when the heap holds them at the worst case', () => {
+    expect(loadConfig({}, 4096 * MB)).to.deep.include({
+      right: { ...configOf({}), maxPets: 1_000_000 },
+    })
+  })
+
+  it('is lowered by default to what fits in a smaller heap', () => {
+    const loaded = loadConfig({}, 256 * MB)
+    const fit = petsThatFit(256 * MB)
+    expect(fit).to.equal(Math.floor(((256 - 96) * MB) / HEAP_PER_PET_BYTES))
+    expect(E.isRight(loaded) && loaded.right.maxPets).to.equal(fit)
+  })
+
+  it('refuses a MAX_PETS the heap cannot hold, naming both figures', () => {
+    const loaded = loadConfig({ MAX_PETS: '150000' }, 256 * MB)
+    expect(E.isLeft(loaded) && loaded.left).to.deep.equal([
+      `MAX_PETS 150000 needs 568 MB of heap at the worst case (${HEAP_PER_PET_BYTES} bytes a pet and 96 MB), but this process has 256 MB (heap_size_limit): at most ${petsThatFit(256 * MB)} pets fit; lower MAX_PETS, or give node a larger heap (--max-old-space-size, in NODE_OPTIONS)`,
+    ])
+    const fits = loadConfig({ MAX_PETS: String(petsThatFit(256 * MB)) }, 256 * MB)
+    expect(E.isRight(fits)).to.equal(true)
+  })
+
+  it('leaves MAX_PETS unchecked on MongoDB, which keeps the pets', () => {
+    const loaded = loadConfig(
+      { MAX_PETS: '150000', MONGODB_URI: 'mongodb://x/db', API_KEYS: 'k-0123456789' },
+      256 * MB,
+    )
+    expect(E.isRight(loaded)).to.equal(true)
+  })
+
+  it('refuses to start on a heap too small for any pet', () => {
+    const loaded = loadConfig({}, 90 * MB)
+    expect(E.isLeft(loaded) && loaded.left[0]).to.match(
+      /^MAX_PETS 1 needs 96 MB .* this process has 90 MB/,
+    )
+  })
 })

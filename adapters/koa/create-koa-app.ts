@@ -98,7 +98,7 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
   // Before the probes: every answer to an allowed origin carries the CORS headers.
   if (corsOrigins.length > 0) app.use(cors({ origins: corsOrigins, methodsOf }))
   app.use(probes(deps.checkReadiness, respond))
-  app.use(docs(basePath, respond))
+  app.use(docs(basePath, respond, limits))
   app.use(gate(deps, { basePath, openApiJson, deprecationHeaders: deprecation, limits }, respond))
   app.use(router.routes())
   app.use(fallback(respond))

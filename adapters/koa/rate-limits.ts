@@ -12,6 +12,11 @@ export type RateLimitOptions = {
    * get 429, which costs less than a key lookup's 401 and slows guessing; a valid key passes.
    */
   readonly authFailures: Rate
+  /**
+   * Full answers of the reference page and its assets (not 304s), per client address: the
+   * bundle is large and needs no key. None when absent.
+   */
+  readonly docs?: Rate
   /** Buckets held per kind at most (default 10 000, about 1 MB). */
   readonly maxBuckets?: number
 }
@@ -41,7 +46,17 @@ export const createRateLimits = (options: RateLimitOptions, now: () => number) =
   const failures = createBuckets({ ...options.authFailures, maxBuckets })
   const keyPolicy = policyOf('default', options.perKey)
   const failurePolicy = policyOf('auth-failures', options.authFailures)
+  const docs =
+    options.docs === undefined ? undefined : createBuckets({ ...options.docs, maxBuckets })
+  const docsPolicy = options.docs === undefined ? '' : policyOf('docs', options.docs)
   return {
+    /** One full answer of the reference page or an asset, per client address. */
+    admitDocs: (ctx: AppContext, address: string): RateLimited | undefined => {
+      if (docs === undefined) return undefined
+      const taken = docs.take(address, now())
+      announce(ctx, docsPolicy, 'docs', taken)
+      return refuse(taken)
+    },
     /**
      * After a failed authentication: the failure as it is (401) while the address has budget,
      * 429 once it is spent.

@@ -124,7 +124,10 @@ type Read = ReturnType<typeof variable>
 /** A decoder of each Config field. */
 type ConfigFields = { [K in keyof Config]-?: E.Either<string[], Config[K]> }
 
-/** The per-key bucket and the per-address budget for failed authentications; off with RATE_LIMIT=off. */
+/**
+ * The per-key bucket and the per-address budgets for failed authentications and for the
+ * reference page; off with RATE_LIMIT=off.
+ */
 const rateLimitsOf = (read: Read): E.Either<string[], RateLimitOptions | undefined> =>
   pipe(
     sequenceS(Validation)({
@@ -133,13 +136,16 @@ const rateLimitsOf = (read: Read): E.Either<string[], RateLimitOptions | undefin
       burst: read('RATE_LIMIT_BURST', integerFrom(1, 1_000_000), 100_000),
       failuresPerMinute: read('AUTH_FAILURE_RPM', integerFrom(1, 1_000_000), 60),
       failureBurst: read('AUTH_FAILURE_BURST', integerFrom(1, 1_000_000), 30),
+      docsPerMinute: read('DOCS_RPM', integerFrom(1, 1_000_000), 60),
+      docsBurst: read('DOCS_BURST', integerFrom(1, 1_000_000), 20),
     }),
-    E.map(({ mode, ratePerSecond, burst, failuresPerMinute, failureBurst }) =>
-      mode === 'off'
+    E.map((r) =>
+      r.mode === 'off'
         ? undefined
         : {
-            perKey: { ratePerSecond, burst },
-            authFailures: { ratePerSecond: failuresPerMinute / 60, burst: failureBurst },
+            perKey: { ratePerSecond: r.ratePerSecond, burst: r.burst },
+            authFailures: { ratePerSecond: r.failuresPerMinute / 60, burst: r.failureBurst },
+            docs: { ratePerSecond: r.docsPerMinute / 60, burst: r.docsBurst },
           },
     ),
   )

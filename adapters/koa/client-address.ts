@@ -11,7 +11,7 @@ import { forwardedFor } from './forwarded.js'
 export type TrustProxy = { readonly hops: number } | { readonly addresses: ReadonlyArray<string> }
 
 /** `::ffff:192.0.2.1` is how Node shows an IPv4 peer on a dual-stack socket. */
-const plain = (address: string): string =>
+export const plain = (address: string): string =>
   address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address
 
 const blockListOf = (entries: ReadonlyArray<string>): BlockList => {

@@ -1,6 +1,16 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
+import { budgetKeyOf } from './address-budget.js'
+import { plain } from './client-address.js'
 import { answerError } from './client-error.js'
+import {
+  anonymousCount,
+  busy,
+  responseOf,
+  victim,
+  type ConnectionShare,
+} from './connection-share.js'
+import { isKeyed } from './keyed-connections.js'
 
 /** Connections beyond the cap that are still accepted, only to be told 503 and closed. */
 export const OVERFLOW_CONNECTIONS = 32
@@ -13,16 +23,8 @@ export const OVERFLOW_CONNECTIONS = 32
  */
 export const MAX_PIPELINED = 64
 
-type State = { refused: boolean; queued: number }
-
-/**
- * Whether a request is in progress on the connection: node:http gives the socket to the request's
- * response as soon as the request line and headers are in, until the response is finished. Read
- * here rather than counted with a listener on every response (a listener per request).
- */
-const responseOf = (socket: Socket): ServerResponse | null | undefined =>
-  (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage
-const busy = (socket: Socket): boolean => responseOf(socket) != null
+/** `address`: whose per-address count it is in (none for a trusted proxy's, or without the cap). */
+type State = { refused: boolean; queued: number; address: string | undefined }
 
 export type Connections = {
   /** Open connections now. */
@@ -36,36 +38,64 @@ export type Connections = {
 }
 
 /**
- * Accounts for the server's connections and keeps them under `max`. A new connection at the cap
- * takes the place of the oldest one that has no request in progress (an idle keep-alive or a
- * slowloris still sending headers); when every one is busy, the newcomer gets 503 `unavailable`
- * and is closed; past `max + OVERFLOW_CONNECTIONS` it is dropped at once. A request in progress
- * is never cut, and the process never runs out of descriptors as long as `max` fits the limit.
+ * Accounts for the server's connections and keeps them under `max`, shared out by `share`. A new
+ * connection at a limit (the cap, its address's, the anonymous share) takes the place of one
+ * that may give way (see connection-share.ts: idle or stalled anonymous ones first, keyed ones
+ * last); when none may, the newcomer gets 503 `unavailable` and is closed; past
+ * `max + OVERFLOW_CONNECTIONS` it is dropped at once. A keyed request in progress whose answer
+ * is being taken is never cut, and the process never runs out of descriptors as long as `max`
+ * fits the limit.
  */
-export const trackConnections = (server: Server, max: number): Connections => {
+export const trackConnections = (
+  server: Server,
+  max: number,
+  share: ConnectionShare = {},
+): Connections => {
   const open = new Map<Socket, State>() // insertion order: oldest first
+  const perAddress = new Map<string, number>()
+  const { maxAnonymous = Infinity, maxPerAddress = Infinity, isProxy = () => false } = share
   let draining = false
 
-  const evictIdle = (): boolean => {
-    for (const [socket, state] of open)
-      if (!state.refused && !busy(socket)) {
-        socket.destroy()
-        open.delete(socket)
-        return true
-      }
-    return false
+  const count = (address: string | undefined, by: number) => {
+    if (address === undefined) return
+    const n = (perAddress.get(address) ?? 0) + by
+    if (n === 0) perAddress.delete(address)
+    else perAddress.set(address, n)
+  }
+  const forget = (socket: Socket) => {
+    const state = open.get(socket)
+    if (state === undefined) return
+    open.delete(socket)
+    if (!state.refused) count(state.address, -1)
+  }
+  const admitted = (socket: Socket) => open.get(socket)?.refused === false
+  /** Closes one that may give way (of rank up to `worst`, among `among`); whether there was one. */
+  const evict = (worst: number, among: (socket: Socket) => boolean = admitted): boolean => {
+    const chosen = victim(open.keys(), worst, (s) => admitted(s) && among(s))
+    chosen?.destroy()
+    if (chosen !== undefined) forget(chosen)
+    return chosen !== undefined
+  }
+  /** Makes room for a newcomer from `address` under every limit; false when it must be refused. */
+  const makeRoom = (address: string | undefined): boolean => {
+    if (address !== undefined && (perAddress.get(address) ?? 0) >= maxPerAddress)
+      if (!evict(2, (s) => open.get(s)?.address === address)) return false
+    if (open.size >= maxAnonymous && anonymousCount(open.keys()) >= maxAnonymous)
+      evict(3, (s) => !isKeyed(s))
+    return open.size < max || evict(2)
   }
 
   server.prependListener('connection', (socket: Socket) => {
-    if (open.size >= max && !evictIdle() && open.size >= max + OVERFLOW_CONNECTIONS) {
-      socket.destroy()
-      return
-    }
-    const state: State = { refused: open.size >= max, queued: 0 }
-    open.set(socket, state)
-    socket.once('close', () => open.delete(socket))
+    const peer = socket.remoteAddress ?? ''
+    const address =
+      maxPerAddress === Infinity || isProxy(peer) ? undefined : budgetKeyOf(plain(peer))
+    const refused = !makeRoom(address)
+    if (refused && open.size >= max + OVERFLOW_CONNECTIONS) return void socket.destroy()
+    open.set(socket, { refused, queued: 0, address })
+    if (!refused) count(address, 1)
+    socket.once('close', () => forget(socket))
     // A refused connection that never sends a request does not linger.
-    if (state.refused) socket.setTimeout(1000, () => socket.destroy())
+    if (refused) socket.setTimeout(1000, () => socket.destroy())
   })
 
   server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {

@@ -50,6 +50,10 @@ export type Config = {
   readonly maxPets: number
   /** Open connections at most (lowered to fit the descriptor limit); see http-server.ts. */
   readonly maxConnections: number
+  /** Connections from one client address (an IPv6 /64) at most; trusted proxies are exempt. */
+  readonly maxConnectionsPerAddress: number
+  /** The share of MAX_CONNECTIONS, in percent, that connections without a valid key may hold. */
+  readonly anonymousConnectionsPercent: number
   /** Time for a request's headers to arrive (slowloris). */
   readonly headersTimeoutMs: number
   /** Time for a whole request, body included, to arrive. */
@@ -211,6 +215,8 @@ export const loadConfig = (
       Math.max(1, Math.min(IN_MEMORY_CAPACITY_DEFAULT, petsThatFit(heapLimit))),
     ),
     maxConnections: read('MAX_CONNECTIONS', integerFrom(2, 1_000_000), 1000),
+    maxConnectionsPerAddress: read('MAX_CONNECTIONS_PER_ADDRESS', integerFrom(1, 1_000_000), 100),
+    anonymousConnectionsPercent: read('ANONYMOUS_CONNECTIONS_PERCENT', integerFrom(1, 100), 50),
     headersTimeoutMs: read('HEADERS_TIMEOUT_MS', integerFrom(500, 600_000), 10_000),
     requestTimeoutMs: read('REQUEST_TIMEOUT_MS', integerFrom(500, 600_000), 30_000),
     keepAliveTimeoutMs: read('KEEP_ALIVE_TIMEOUT_MS', integerFrom(1000, 600_000), 65_000),

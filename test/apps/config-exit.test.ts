@@ -50,6 +50,9 @@ describe('the production start with an invalid environment', function () {
     // Checked against the heap the process has: 150,000 worst-case pets need some 570 MB.
     ['MAX_PETS', { MAX_PETS: '150000', NODE_OPTIONS: '--max-old-space-size=128' }],
     ['TRUST_PROXY', { TRUST_PROXY: '0' }],
+    ['MAX_CONNECTIONS_PER_ADDRESS', { MAX_CONNECTIONS_PER_ADDRESS: '0' }],
+    ['ANONYMOUS_CONNECTIONS_PERCENT', { ANONYMOUS_CONNECTIONS_PERCENT: '0' }],
+    ['DOCS_RPM', { DOCS_RPM: 'lots' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
     ['CORS_ORIGINS', { CORS_ORIGINS: 'https://app.example/' }],

@@ -151,6 +151,8 @@ describe('configuration: limits and timeouts', () => {
     expect(configOf({})).to.include({
       maxPets: 1_000_000,
       maxConnections: 1000,
+      maxConnectionsPerAddress: 100,
+      anonymousConnectionsPercent: 50,
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 65_000,
@@ -163,6 +165,8 @@ describe('configuration: limits and timeouts', () => {
     const config = configOf({
       MAX_PETS: '5',
       MAX_CONNECTIONS: '50',
+      MAX_CONNECTIONS_PER_ADDRESS: '7',
+      ANONYMOUS_CONNECTIONS_PERCENT: '100',
       HEADERS_TIMEOUT_MS: '1000',
       REQUEST_TIMEOUT_MS: '2000',
       KEEP_ALIVE_TIMEOUT_MS: '3000',
@@ -172,6 +176,8 @@ describe('configuration: limits and timeouts', () => {
     expect(config).to.include({
       maxPets: 5,
       maxConnections: 50,
+      maxConnectionsPerAddress: 7,
+      anonymousConnectionsPercent: 100,
       headersTimeoutMs: 1000,
       requestTimeoutMs: 2000,
       keepAliveTimeoutMs: 3000,
@@ -181,6 +187,8 @@ describe('configuration: limits and timeouts', () => {
     const errors = errorsOf({
       MAX_PETS: '0',
       MAX_CONNECTIONS: '1',
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
+      ANONYMOUS_CONNECTIONS_PERCENT: '101',
       HEADERS_TIMEOUT_MS: 'soon',
       REQUEST_TIMEOUT_MS: '-1',
       KEEP_ALIVE_TIMEOUT_MS: '10',
@@ -190,6 +198,8 @@ describe('configuration: limits and timeouts', () => {
     for (const name of [
       'MAX_PETS',
       'MAX_CONNECTIONS',
+      'MAX_CONNECTIONS_PER_ADDRESS',
+      'ANONYMOUS_CONNECTIONS_PERCENT',
       'HEADERS_TIMEOUT_MS',
       'REQUEST_TIMEOUT_MS',
       'KEEP_ALIVE_TIMEOUT_MS',

@@ -8,7 +8,7 @@ import { getHeapStatistics } from 'node:v8'
 import * as E from 'fp-ts/lib/Either.js'
 import { createHttpServer } from '../../adapters/koa/index.js'
 import { silentLogger } from '../../core/index.js'
-import { composeApp } from '../../apps/server/compose.js'
+import { composeApp, httpLimitsOf } from '../../apps/server/compose.js'
 import { loadConfig } from '../../apps/server/config.js'
 import { inMemoryStorage } from '../../apps/server/storage.js'
 
@@ -28,16 +28,7 @@ if (E.isLeft(loaded)) {
 const config = loaded.right
 const storage = inMemoryStorage(config.maxPets)
 const app = composeApp(config, storage, config.apiKeys, silentLogger)
-const { server } = createHttpServer(
-  app.callback(),
-  {
-    maxConnections: config.maxConnections,
-    headersTimeoutMs: config.headersTimeoutMs,
-    requestTimeoutMs: config.requestTimeoutMs,
-    keepAliveTimeoutMs: config.keepAliveTimeoutMs,
-  },
-  silentLogger,
-)
+const { server } = createHttpServer(app.callback(), httpLimitsOf(config), silentLogger)
 server.listen(0, '127.0.0.1', () => {
   const address = server.address()
   const port = typeof address === 'object' && address !== null ? address.port : 0

@@ -4,6 +4,7 @@ import type { AppContext } from '../app-state.js'
 import { authenticate, authorize, type AuthenticateDeps } from '../../../core/index.js'
 import { budgetKeyOf } from '../address-budget.js'
 import { bearerTokenOf } from '../bearer.js'
+import { markKeyed } from '../keyed-connections.js'
 import type { Problem } from '../problem.js'
 import type { RateLimits } from '../rate-limits.js'
 import { scopeByMethod } from '../routes/index.js'
@@ -31,6 +32,7 @@ export const admission = (deps: AuthenticateDeps, limits: RateLimits | undefined
           ? limits.failure(ctx, budgetKeyOf(ctx.ip), principal.left)
           : principal.left
       ctx.state.principal = principal.right
+      markKeyed(ctx.req.socket)
       const limited = limits?.admitKey(ctx, principal.right.keyId)
       if (limited !== undefined) return limited
       const scope = SCOPE_OF_METHOD[ctx.method]

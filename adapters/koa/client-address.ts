@@ -56,7 +56,7 @@ export const clientAddress = (trust: TrustProxy | undefined): ClientAddress => {
       ? hop < (trust as { hops: number }).hops
       : list.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4')
   const of = (req: IncomingMessage): string => {
-    let client = plain(req.socket.remoteAddress ?? '')
+    let client = plain(req.socket?.remoteAddress ?? '')
     const hops = forwardedFor(req.headers)
     for (let hop = 0; hop < hops.length && trusted(client, hop); hop++) {
       const next = plain(hops[hops.length - 1 - hop] as string)

@@ -1,16 +1,13 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import { budgetKeyOf } from './address-budget.js'
-import { plain } from './client-address.js'
 import { answerError } from './client-error.js'
 import {
-  anonymousCount,
   busy,
   responseOf,
-  victim,
+  shareConnections,
   type ConnectionShare,
+  type ConnectionState,
 } from './connection-share.js'
-import { isKeyed } from './keyed-connections.js'
 
 /** Connections beyond the cap that are still accepted, only to be told 503 and closed. */
 export const OVERFLOW_CONNECTIONS = 32
@@ -22,9 +19,6 @@ export const OVERFLOW_CONNECTIONS = 32
  * all held in memory, hundreds of MB per connection (seen: a crash, out of heap, in 40 s).
  */
 export const MAX_PIPELINED = 64
-
-/** `address`: whose per-address count it is in (none for a trusted proxy's, or without the cap). */
-type State = { refused: boolean; queued: number; address: string | undefined }
 
 export type Connections = {
   /** Open connections now. */
@@ -51,51 +45,17 @@ export const trackConnections = (
   max: number,
   share: ConnectionShare = {},
 ): Connections => {
-  const open = new Map<Socket, State>() // insertion order: oldest first
-  const perAddress = new Map<string, number>()
-  const { maxAnonymous = Infinity, maxPerAddress = Infinity, isProxy = () => false } = share
+  const open = new Map<Socket, ConnectionState>() // insertion order: oldest first
+  const shared = shareConnections(open, max, share)
   let draining = false
 
-  const count = (address: string | undefined, by: number) => {
-    if (address === undefined) return
-    const n = (perAddress.get(address) ?? 0) + by
-    if (n === 0) perAddress.delete(address)
-    else perAddress.set(address, n)
-  }
-  const forget = (socket: Socket) => {
-    const state = open.get(socket)
-    if (state === undefined) return
-    open.delete(socket)
-    if (!state.refused) count(state.address, -1)
-  }
-  const admitted = (socket: Socket) => open.get(socket)?.refused === false
-  /** Closes one that may give way (of rank up to `worst`, among `among`); whether there was one. */
-  const evict = (worst: number, among: (socket: Socket) => boolean = admitted): boolean => {
-    const chosen = victim(open.keys(), worst, (s) => admitted(s) && among(s))
-    chosen?.destroy()
-    if (chosen !== undefined) forget(chosen)
-    return chosen !== undefined
-  }
-  /** Makes room for a newcomer from `address` under every limit; false when it must be refused. */
-  const makeRoom = (address: string | undefined): boolean => {
-    if (address !== undefined && (perAddress.get(address) ?? 0) >= maxPerAddress)
-      if (!evict(2, (s) => open.get(s)?.address === address)) return false
-    if (open.size >= maxAnonymous && anonymousCount(open.keys()) >= maxAnonymous)
-      evict(3, (s) => !isKeyed(s))
-    return open.size < max || evict(2)
-  }
-
   server.prependListener('connection', (socket: Socket) => {
-    const peer = socket.remoteAddress ?? ''
-    const address =
-      maxPerAddress === Infinity || isProxy(peer) ? undefined : budgetKeyOf(plain(peer))
-    const refused = !makeRoom(address)
-    if (refused && open.size >= max + OVERFLOW_CONNECTIONS) return void socket.destroy()
-    open.set(socket, { refused, queued: 0, address })
-    if (!refused) count(address, 1)
-    socket.once('close', () => forget(socket))
+    const state = shared.admit(socket)
+    if (state.refused && open.size >= max + OVERFLOW_CONNECTIONS) return void socket.destroy()
+    open.set(socket, state)
+    socket.once('close', () => shared.forget(socket))
     // A refused connection that never sends a request does not linger.
-    if (refused) socket.setTimeout(1000, () => socket.destroy())
+    if (state.refused) socket.setTimeout(1000, () => socket.destroy())
   })
 
   server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {

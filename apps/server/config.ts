@@ -50,8 +50,11 @@ export type Config = {
   readonly maxPets: number
   /** Open connections at most (lowered to fit the descriptor limit); see http-server.ts. */
   readonly maxConnections: number
-  /** Connections from one client address (an IPv6 /64) at most; trusted proxies are exempt. */
-  readonly maxConnectionsPerAddress: number
+  /**
+   * Connections from one client address (an IPv6 /64) at most; trusted proxies are exempt.
+   * Undefined: half the connection cap.
+   */
+  readonly maxConnectionsPerAddress: number | undefined
   /** The share of MAX_CONNECTIONS, in percent, that connections without a valid key may hold. */
   readonly anonymousConnectionsPercent: number
   /** Time for a request's headers to arrive (slowloris). */
@@ -215,7 +218,11 @@ export const loadConfig = (
       Math.max(1, Math.min(IN_MEMORY_CAPACITY_DEFAULT, petsThatFit(heapLimit))),
     ),
     maxConnections: read('MAX_CONNECTIONS', integerFrom(2, 1_000_000), 1000),
-    maxConnectionsPerAddress: read('MAX_CONNECTIONS_PER_ADDRESS', integerFrom(1, 1_000_000), 100),
+    maxConnectionsPerAddress: read(
+      'MAX_CONNECTIONS_PER_ADDRESS',
+      integerFrom(1, 1_000_000),
+      undefined,
+    ),
     anonymousConnectionsPercent: read('ANONYMOUS_CONNECTIONS_PERCENT', integerFrom(1, 100), 50),
     headersTimeoutMs: read('HEADERS_TIMEOUT_MS', integerFrom(500, 600_000), 10_000),
     requestTimeoutMs: read('REQUEST_TIMEOUT_MS', integerFrom(500, 600_000), 30_000),

@@ -151,7 +151,7 @@ describe('configuration: limits and timeouts', () => {
     expect(configOf({})).to.include({
       maxPets: 1_000_000,
       maxConnections: 1000,
-      maxConnectionsPerAddress: 100,
+      maxConnectionsPerAddress: undefined,
       anonymousConnectionsPercent: 50,
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,

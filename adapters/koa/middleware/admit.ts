@@ -25,11 +25,14 @@ export const admission = (deps: AuthenticateDeps, limits: RateLimits | undefined
     const token = bearerTokenOf(authorization)
     return E.isLeft(token) ? TE.left(token.left) : authenticateKey(token.right)
   }
-  return (ctx: AppContext): Promise<Problem | undefined> =>
-    authenticateHeader(ctx.req.headers.authorization)().then((principal) => {
+  return (ctx: AppContext): Promise<Problem | undefined> => {
+    // Read now, while the request has its socket: the log line needs it, and a request whose
+    // body is refused (413) may have lost its socket by the time the line is written.
+    const client = ctx.ip
+    return authenticateHeader(ctx.req.headers.authorization)().then((principal) => {
       if (E.isLeft(principal))
         return principal.left._tag === 'Unauthenticated' && limits !== undefined
-          ? limits.failure(ctx, budgetKeyOf(ctx.ip), principal.left)
+          ? limits.failure(ctx, budgetKeyOf(client), principal.left)
           : principal.left
       ctx.state.principal = principal.right
       markKeyed(ctx.req.socket)
@@ -39,4 +42,5 @@ export const admission = (deps: AuthenticateDeps, limits: RateLimits | undefined
       const allowed = scope === undefined ? undefined : authorize(scope)(principal.right)
       return allowed !== undefined && E.isLeft(allowed) ? allowed.left : undefined
     })
+  }
 }

@@ -62,6 +62,17 @@ describe('the client retries only what is transient, within its budget', functio
     expect((await client.listPets()).pets).to.deep.equal([pet])
   })
 
+  it('retries a read refused 429 by the rate limit, after its Retry-After', async () => {
+    api = await startTestApi({ env: { RATE_LIMIT_RPS: '1', RATE_LIMIT_BURST: '1' } })
+    const retries: RetryNotice[] = []
+    const { client, sent } = countingClient(api.port, { onRetry: (n) => retries.push(n) })
+    await client.listPets()
+    expect((await client.listPets()).pets).to.deep.equal([])
+    expect(sent).to.have.length(3)
+    expect(retries.map((r) => r.failure.code)).to.deep.equal(['rate_limited'])
+    expect(retries[0]?.delayMs).to.be.at.least(1000)
+  })
+
   it('sends the same Idempotency-Key and body on every attempt', async () => {
     const port = await start(faultyStorage(2))
     const seen: Array<[string | null, unknown]> = []

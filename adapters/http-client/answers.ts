@@ -13,7 +13,7 @@ export const retryAfterSeconds = (header: string | null, now = Date.now()): numb
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000))
 }
 
-const undecodable = (status: number, why: string): ClientError =>
+export const undecodable = (status: number, why: string): ClientError =>
   clientError({ code: 'undecodable', message: `the answer (${status}) ${why}`, status })
 
 /** A failure answer: its Error body, checked, with its Retry-After. */

@@ -12,10 +12,14 @@ export type RetryBudget = {
   readonly maxDelayMs: number
 }
 
+/**
+ * Enough to ride out a restart: an instance's drain and start, or a database's, take seconds,
+ * and a create given up after an unanswered attempt leaves its outcome unknown to the caller.
+ */
 export const DEFAULT_BUDGET: RetryBudget = {
-  attempts: 5,
-  totalMs: 30_000,
-  baseDelayMs: 100,
+  attempts: 10,
+  totalMs: 60_000,
+  baseDelayMs: 200,
   maxDelayMs: 5_000,
 }
 

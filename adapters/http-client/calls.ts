@@ -7,11 +7,15 @@ import {
   type NewPetFields,
   type Operation,
 } from '../../core/index.js'
-import { decodeAnswer } from './answers.js'
-import { clientError, type ClientError } from './client-error.js'
+import { pipe } from 'fp-ts/lib/function.js'
+import { decodeAnswer, undecodable } from './answers.js'
+import type { ClientError } from './client-error.js'
+import { onceDeprecated } from './deprecation.js'
+import type { Answer } from './exchange.js'
 import { newIdempotencyKey } from './idempotency-key.js'
 import { nextRequest, queryOf, type ListPetsRequest } from './next-page.js'
 import type { ClientOptions } from './options.js'
+import { pathOf } from './path.js'
 import { createSender, type CallOptions } from './send.js'
 
 export type { CallOptions }
@@ -35,25 +39,32 @@ const Pets = t.readonlyArray(Pet)
 export const createCalls = (client: ClientOptions) => {
   const base = client.baseUrl.replace(/\/+$/, '')
   const call = createSender(client, base)
-  let deprecationReported = false
+  const reportDeprecation = onceDeprecated(OPERATIONS.getPet, client.onDeprecation)
 
   const decodePage = decodeAnswer(OPERATIONS.listPets, Pets, 'list of pets')
+  /** The page, and the next page's request from its Link header. */
+  const pageOf = (answer: Answer): E.Either<ClientError, ListPetsPage> =>
+    pipe(
+      decodePage(answer),
+      E.chain((pets) =>
+        pipe(
+          nextRequest(answer.headers.get('link'), base),
+          E.bimap(
+            (why) => undecodable(answer.status, why),
+            (next) => ({ pets, next }),
+          ),
+        ),
+      ),
+    )
   const listPets = (
     request: ListPetsRequest = {},
     options: CallOptions = {},
   ): Result<ListPetsPage> =>
-    call(OPERATIONS.listPets, `${OPERATIONS.listPets.path}${queryOf(request)}`, options, (answer) =>
-      E.chain((pets: ReadonlyArray<Pet>) =>
-        E.bimap(
-          (why: string) =>
-            clientError({
-              code: 'undecodable',
-              message: `the answer ${why}`,
-              status: answer.status,
-            }),
-          (next: ListPetsRequest | undefined) => ({ pets, next }),
-        )(nextRequest(answer.headers.get('link'), base)),
-      )(decodePage(answer)),
+    call(
+      OPERATIONS.listPets,
+      pathOf(OPERATIONS.listPets.path, {}) + queryOf(request),
+      options,
+      pageOf,
     )
 
   const decodePet = (operation: Operation) => decodeAnswer(operation, Pet, 'pet')
@@ -63,7 +74,7 @@ export const createCalls = (client: ClientOptions) => {
     const headers = { 'Content-Type': 'application/json', 'Idempotency-Key': key }
     return call(
       OPERATIONS.createPet,
-      OPERATIONS.createPet.path,
+      pathOf(OPERATIONS.createPet.path, {}),
       options,
       decodePet(OPERATIONS.createPet),
       { headers, body },
@@ -71,19 +82,10 @@ export const createCalls = (client: ClientOptions) => {
   }
 
   const getPet = (id: bigint, options: CallOptions = {}): Result<Pet> => {
-    const path = OPERATIONS.getPet.path.replace('{petId}', String(id))
+    const path = pathOf(OPERATIONS.getPet.path, { petId: String(id) })
     const decode = decodePet(OPERATIONS.getPet)
     return call(OPERATIONS.getPet, path, options, (answer) => {
-      const deprecation = answer.headers.get('deprecation')
-      if (deprecation !== null && !deprecationReported) {
-        deprecationReported = true
-        client.onDeprecation?.({
-          operationId: OPERATIONS.getPet.operationId,
-          deprecation,
-          sunset: answer.headers.get('sunset'),
-          link: answer.headers.get('link'),
-        })
-      }
+      reportDeprecation(answer)
       return decode(answer)
     })
   }

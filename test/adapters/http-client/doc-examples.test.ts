@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect } from 'chai'
+import { DEFAULT_BUDGET } from '../../../adapters/http-client/index.js'
 import { TEST_KEY, startTestApi } from '../../support/app.js'
 
 /** Where the client's documentation lives until it is merged into docs/. */
@@ -43,6 +44,13 @@ describe(`the examples of ${DOC}`, function () {
 
   it('has the examples the documentation promises', () => {
     expect(programs.length).to.be.at.least(6)
+  })
+
+  it("gives the budget's defaults as the client has them", () => {
+    const rows = [...readFileSync(DOC, 'utf8').matchAll(/^\| `(\w+)` +\| (\d+) +\|/gm)]
+    expect(Object.fromEntries(rows.map(([, name, value]) => [name, Number(value)]))).to.deep.equal(
+      DEFAULT_BUDGET,
+    )
   })
 
   programs.forEach((program, i) => {

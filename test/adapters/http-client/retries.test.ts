@@ -5,9 +5,16 @@ import { inMemoryStorage, type Storage } from '../../../apps/server/storage.js'
 import { startTestApi, type TestApi } from '../../support/app.js'
 import { countingClient, rejectionOf } from './support.js'
 
+/** The task, answered `ms` later. */
+const later =
+  <A>(ms: number, task: () => Promise<A>) =>
+  () =>
+    new Promise<A>((done) => setTimeout(() => void task().then(done), ms))
+
 /**
  * The in-memory store behind the real service, made to fail: its first `failures` inserts and
- * listings answer StoreUnavailable (the service's 503), or every listing takes `slowMs`.
+ * listings answer StoreUnavailable (the service's 503), or every listing and insert takes
+ * `slowMs`.
  */
 const faultyStorage = (failures: number, slowMs = 0): Storage => {
   const storage = inMemoryStorage()
@@ -18,13 +25,15 @@ const faultyStorage = (failures: number, slowMs = 0): Storage => {
     ...storage,
     store: {
       ...store,
-      insertPet: (pet, op) => (left-- > 0 ? unavailable : store.insertPet(pet, op)),
+      insertPet: (pet, op) =>
+        slowMs > 0
+          ? later(slowMs, store.insertPet(pet, op))
+          : left-- > 0
+            ? unavailable
+            : store.insertPet(pet, op),
       listPetPage: (request) =>
         slowMs > 0
-          ? () =>
-              new Promise((done) =>
-                setTimeout(() => void store.listPetPage(request)().then(done), slowMs),
-              )
+          ? later(slowMs, store.listPetPage(request))
           : left-- > 0
             ? unavailable
             : store.listPetPage(request),
@@ -89,6 +98,19 @@ describe('the client retries only what is transient, within its budget', functio
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     )
     expect(new Set(seen.map(([, body]) => body)).size).to.equal(1)
+  })
+
+  it('retries 409 idempotency_key_in_use until the first create answers: one pet for both', async () => {
+    const port = await start(faultyStorage(0, 1500))
+    const retries: RetryNotice[] = []
+    const { client } = countingClient(port, { onRetry: (n) => retries.push(n) })
+    const pet = { name: 'Rex', categoryId: 3n } as const
+    const first = client.createPet(pet, { idempotencyKey: 'order-9' })
+    await new Promise((done) => setTimeout(done, 300))
+    const second = await client.createPet(pet, { idempotencyKey: 'order-9' })
+    expect(second).to.deep.equal(await first)
+    expect(retries.map((r) => r.failure.code)).to.include('idempotency_key_in_use')
+    expect((await client.listPets()).pets).to.deep.equal([second])
   })
 
   it('ends with budget_exhausted after the budgeted attempts, naming the last failure', async () => {

@@ -6,7 +6,7 @@ export type RetryBudget = {
   readonly attempts: number
   /** No wait ends later than this many ms after the call began; each attempt is cut to fit. */
   readonly totalMs: number
-  /** The first back-off is a random wait up to this; each next one doubles it (full jitter). */
+  /** The first back-off waits between half of this and all of it; each next one doubles it. */
   readonly baseDelayMs: number
   /** The back-off's ceiling, when the answer gave no Retry-After. */
   readonly maxDelayMs: number
@@ -37,7 +37,8 @@ export const isTransient = (failure: ClientError): boolean => TRANSIENT.has(fail
 /**
  * The wait before attempt `attempt + 1`: the answer's Retry-After when it gave one (plus up to
  * one base delay, so that clients told the same second do not all return in it), else a random
- * wait up to the doubled base delay, at most maxDelayMs.
+ * wait between half and all of the doubled base delay, at most maxDelayMs: the fixed half keeps
+ * a run of refused connections from spending every attempt in the first moments of a restart.
  */
 export const backOffMs = (
   attempt: number,
@@ -48,5 +49,5 @@ export const backOffMs = (
   const retryAfter = 'retryAfterSeconds' in failure ? failure.retryAfterSeconds : undefined
   if (retryAfter !== undefined) return retryAfter * 1000 + random() * budget.baseDelayMs
   const ceiling = Math.min(budget.maxDelayMs, budget.baseDelayMs * 2 ** (attempt - 1))
-  return random() * ceiling
+  return ceiling / 2 + (random() * ceiling) / 2
 }

@@ -14,6 +14,7 @@ import { startService, type ServiceProcess } from '../support/service-process.js
 /** Each fence language, and the words it may carry after it (see docs/contributing.md). */
 const KNOWN: Record<string, ReadonlyArray<string>> = {
   ts: [''],
+  js: [''],
   sh: ['', 'ci', 'long'],
   text: [''],
   http: [''],
@@ -102,6 +103,14 @@ describe('the code blocks of the README and docs/', function () {
         const started = await runServiceBlock(block.code, target, healthz, 50_000)
         expect(started.port, started.output).to.be.greaterThan(0)
         expect(started.status, started.output).to.equal(0)
+      })
+  })
+
+  describe("JavaScript programs: the client's, run by its own test", () => {
+    // test/adapters/http-client/doc-examples.test.ts runs them against a started service.
+    for (const block of ofKind('js'))
+      it(`${where(block)} is on the page whose examples the client's test runs`, () => {
+        expect(block.file).to.equal('docs/client.md')
       })
   })
 

@@ -40,7 +40,7 @@ export const httpLimitsOf = (config: Config, cap: number = config.maxConnections
     1,
     Math.floor((cap * config.anonymousConnectionsPercent) / 100),
   ),
-  maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+  maxConnectionsPerAddress: config.maxConnectionsPerAddress ?? Math.max(1, Math.floor(cap / 2)),
   trustProxy: config.trustProxy,
   headersTimeoutMs: config.headersTimeoutMs,
   requestTimeoutMs: config.requestTimeoutMs,

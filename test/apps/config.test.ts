@@ -1,6 +1,7 @@
 import { expect } from 'chai'
 import * as E from 'fp-ts/lib/Either.js'
 import { loadConfig, type Config } from '../../apps/server/config.js'
+import { httpLimitsOf } from '../../apps/server/compose.js'
 import { HEAP_PER_PET_BYTES, petsThatFit } from '../../apps/server/heap-fit.js'
 
 const configOf = (env: Record<string, string>): Config => {
@@ -419,5 +420,17 @@ describe('configuration: MAX_PETS against the heap', () => {
     expect(E.isLeft(loaded) && loaded.left[0]).to.match(
       /^MAX_PETS 1 needs 96 MB .* this process has 90 MB/,
     )
+  })
+})
+
+describe('configuration: the server limits it gives', () => {
+  it('MAX_CONNECTIONS_PER_ADDRESS unset is half the connection cap, as lowered to fit', () => {
+    expect(httpLimitsOf(configOf({})).maxConnectionsPerAddress).to.equal(500)
+    expect(httpLimitsOf(configOf({ MAX_CONNECTIONS: '301' })).maxConnectionsPerAddress).to.equal(
+      150,
+    )
+    expect(httpLimitsOf(configOf({}), 200).maxConnectionsPerAddress).to.equal(100)
+    const set = configOf({ MAX_CONNECTIONS_PER_ADDRESS: '7' })
+    expect(httpLimitsOf(set, 200).maxConnectionsPerAddress).to.equal(7)
   })
 })

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { createKeyFile } from '../../adapters/in-memory/index.js'
+import { createKeyFile } from '../../adapters/key-file/index.js'
 import type { ApiKeyRegistry } from '../../core/index.js'
 import { parseCommand, USAGE, type Command } from './args.js'
 import { keyTable, mintKey } from './mint.js'

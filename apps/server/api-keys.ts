@@ -2,8 +2,8 @@ import {
   bootstrapKey,
   createCachedApiKeys,
   createInMemoryApiKeys,
-  createKeyFile,
 } from '../../adapters/in-memory/index.js'
+import { createKeyFile } from '../../adapters/key-file/index.js'
 import type { Logger } from '../../core/index.js'
 import type { ApiKeys } from '../../core/index.js'
 import type { Storage } from './storage.js'

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises'
 import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { ALL_SCOPES, type ApiKeys, type Principal, type StoredKey } from '../../core/index.js'
@@ -43,7 +44,14 @@ const recentDigests = (bound = 1024) => {
   }
 }
 
-export type KeyRing = ApiKeys & { readonly replace: (keys: ReadonlyArray<StoredKey>) => void }
+export type KeyRing = ApiKeys & {
+  readonly replace: (keys: ReadonlyArray<StoredKey>) => void
+  /** As `replace`, a slice at a time, so that no turn of the event loop is long. */
+  readonly replaceGradually: (keys: ReadonlyArray<StoredKey>) => Promise<void>
+}
+
+/** How long one slice of a gradual replacement may run. */
+const SLICE_MS = 4
 
 /**
  * Keys by digest. The presented key is hashed first and the digest looked up in a Map: the
@@ -57,8 +65,20 @@ export const createKeyRing = (keys: ReadonlyArray<StoredKey>): KeyRing => {
     byDigest = new Map(next.map((k) => [k.digest, principalOf(k)]))
   }
   replace(keys)
+  const replaceGradually = async (next: ReadonlyArray<StoredKey>) => {
+    const built = new Map<string, Principal>()
+    let sliceEnds = performance.now() + SLICE_MS
+    for (const k of next) {
+      built.set(k.digest, principalOf(k))
+      if (performance.now() < sliceEnds) continue
+      await yieldToLoop()
+      sliceEnds = performance.now() + SLICE_MS
+    }
+    byDigest = built
+  }
   return {
     replace,
+    replaceGradually,
     verifyApiKey: (presented) =>
       TE.right(O.fromNullable(byDigest.get(digestOfPresented(presented)))),
   }

@@ -30,7 +30,7 @@ export const apiKeysOf = (
   if (registry === undefined) return createInMemoryApiKeys(keys)
   return createCachedApiKeys({
     bootstrap: keys.map(bootstrapKey),
-    load: registry.listKeys,
+    load: registry.readKeysIfChanged,
     now: Date.now,
     refreshAfterMs: KEYS_REFRESH_AFTER_MS,
     maxAgeMs: KEYS_MAX_AGE_MS,

@@ -1,0 +1,40 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { expect } from 'chai'
+import { startFlags } from '../../support/start-command.js'
+
+const KEYS = 100_000
+const MAX_LAG_MS = 20
+
+type Measured = { lagMaxMs: number; fullReads: number; checkMs: number; accepted: boolean }
+
+/** In a process of its own, started as the service is: other tests' heaps do not weigh on it. */
+const measure = async (path: string): Promise<Measured> => {
+  const script = join(import.meta.dirname, '../../support/key-refresh-lag.ts')
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [...startFlags(), '--import', 'tsx', script, path, String(KEYS)],
+    { timeout: 90_000 },
+  )
+  return JSON.parse(stdout) as Measured
+}
+
+describe('key file: refreshing 100,000 keys', function () {
+  this.timeout(120_000)
+
+  it(`never holds the event loop over ${MAX_LAG_MS} ms, and a check without a change reads nothing`, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'animal-store-lag-'))
+    try {
+      const measured = await measure(join(dir, 'keys.jsonl'))
+      expect(measured.accepted, 'the last key of the file is accepted').to.equal(true)
+      expect(measured.lagMaxMs, JSON.stringify(measured)).to.be.below(MAX_LAG_MS)
+      expect(measured.fullReads).to.equal(1)
+      expect(measured.checkMs, 'a check without a change is a stat').to.be.below(50)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

@@ -1,3 +1,5 @@
+import { stat } from 'node:fs/promises'
+
 /** Whether a key file's permission bits are safe to trust; a string says what is wrong. */
 export type ModeCheck =
   | { readonly _tag: 'Private' }
@@ -23,4 +25,12 @@ export const checkKeyFileMode = (path: string, mode: number): ModeCheck => {
       reason: `key file ${path} has mode ${octal(mode)}: others can read the key ids and labels (chmod 600 ${path})`,
     }
   return { _tag: 'Private' }
+}
+
+/** The check of the file at `path`; a missing file is private (it holds no keys). */
+export const checkKeyFile = async (path: string): Promise<ModeCheck> => {
+  const found = await stat(path).catch((error: NodeJS.ErrnoException) =>
+    error.code === 'ENOENT' ? undefined : Promise.reject(error),
+  )
+  return found === undefined ? { _tag: 'Private' } : checkKeyFileMode(path, found.mode)
 }

@@ -45,7 +45,7 @@ const readLines = async (path: string): Promise<KeySnapshot> => {
     for await (const chunk of file.createReadStream({
       encoding: 'utf8',
       autoClose: false,
-      highWaterMark: 16_384,
+      highWaterMark: 8192,
     })) {
       const lines = (rest + (chunk as string)).split('\n')
       rest = lines.pop() ?? ''

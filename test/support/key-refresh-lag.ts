@@ -5,6 +5,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import * as O from 'fp-ts/lib/Option.js'
 import { createCachedApiKeys } from '../../adapters/in-memory/index.js'
 import { createKeyFile } from '../../adapters/key-file/index.js'
+import { longestTurn } from './longest-turn.js'
 
 /*
  * Run in a process of its own (key-file/refresh-lag.test.ts): a key file of KEYS keys is read
@@ -49,11 +50,16 @@ const api = createCachedApiKeys({
 await new Promise((resolve) => setTimeout(resolve, 200)) // the start-up's own work settles
 const lag = monitorEventLoopDelay({ resolution: 1 })
 lag.enable()
-const found = await api.verifyApiKey(keyOf(keys - 1))() // waits for the whole first read
+// The first request waits for the whole first read
+const turns = await longestTurn(() => api.verifyApiKey(keyOf(keys - 1))())
 lag.disable()
+const found = turns.result
 now = 5000 // past the maximum age: the check waits, and finds nothing changed
 const started = performance.now()
 await api.verifyApiKey(keyOf(keys - 1))()
 const checkMs = performance.now() - started
 const accepted = E.isRight(found) && O.isSome(found.right)
-console.log(JSON.stringify({ lagMaxMs: lag.max / 1e6, fullReads, checkMs, accepted }))
+const { wallMs, cpuMs } = turns
+console.log(
+  JSON.stringify({ lagMaxMs: lag.max / 1e6, wallMs, cpuMs, fullReads, checkMs, accepted }),
+)

@@ -9,7 +9,14 @@ import { startFlags } from '../../support/start-command.js'
 const KEYS = 100_000
 const MAX_LAG_MS = 20
 
-type Measured = { lagMaxMs: number; fullReads: number; checkMs: number; accepted: boolean }
+type Measured = {
+  lagMaxMs: number
+  wallMs: number
+  cpuMs: number
+  fullReads: number
+  checkMs: number
+  accepted: boolean
+}
 
 /** In a process of its own, started as the service is: other tests' heaps do not weigh on it. */
 const measure = async (path: string): Promise<Measured> => {
@@ -30,7 +37,10 @@ describe('key file: refreshing 100,000 keys', function () {
     try {
       const measured = await measure(join(dir, 'keys.jsonl'))
       expect(measured.accepted, 'the last key of the file is accepted').to.equal(true)
-      expect(measured.lagMaxMs, JSON.stringify(measured)).to.be.below(MAX_LAG_MS)
+      // The CPU time of the longest turn: monitorEventLoopDelay's maximum (lagMaxMs, printed on
+      // failure) also counts the time the process waited for a core, which on a shared host
+      // exceeds the bound with no work at all.
+      expect(measured.cpuMs, JSON.stringify(measured)).to.be.below(MAX_LAG_MS)
       expect(measured.fullReads).to.equal(1)
       expect(measured.checkMs, 'a check without a change is a stat').to.be.below(50)
     } finally {

@@ -18,12 +18,14 @@ export const bootstrapKey = (key: string): StoredKey => ({
   revokedAt: null,
 })
 
-const principalOf = (key: StoredKey): Principal => ({
-  keyId: key.id,
-  scopes: key.scopes,
-  ...(key.expiresAt === null ? {} : { expiresAt: key.expiresAt }),
-  ...(key.revokedAt === null ? {} : { revoked: true }),
-})
+/** One object per key, no spreads: a refresh builds 100,000 of them while requests are served. */
+const principalOf = ({ id: keyId, scopes, expiresAt, revokedAt }: StoredKey): Principal => {
+  if (revokedAt !== null)
+    return expiresAt === null
+      ? { keyId, scopes, revoked: true }
+      : { keyId, scopes, expiresAt, revoked: true }
+  return expiresAt === null ? { keyId, scopes } : { keyId, scopes, expiresAt }
+}
 
 /**
  * The digests of recently presented keys: a client sends the same key with every request, and
@@ -51,7 +53,7 @@ export type KeyRing = ApiKeys & {
 }
 
 /** How long one slice of a gradual replacement may run. */
-const SLICE_MS = 4
+const SLICE_MS = 2
 
 /**
  * Keys by digest. The presented key is hashed first and the digest looked up in a Map: the

@@ -37,7 +37,7 @@ describe('the production start with an invalid environment', function () {
   /**
    * The variable each environment must be refused for. Decoding is covered value by value in
    * config.test.ts; here, a sample of it and every check made after decoding (timeouts against
-   * each other, the key source, API_KEYS with MongoDB), each through the real exit.
+   * each other, the key source), each through the real exit.
    */
   const CASES: ReadonlyArray<readonly [string, Record<string, string>]> = [
     ['PORT', { PORT: '70000' }],
@@ -57,8 +57,6 @@ describe('the production start with an invalid environment', function () {
     ['GET_PET_DEPRECATED_AT', { GET_PET_DEPRECATED_AT: '2031-01-01T00:00:00Z' }],
     ['PRODUCTION_URL', { PRODUCTION_URL: 'https://api.example/v2' }],
     ['API_KEYS_FILE', { API_KEYS_FILE: 'keys.jsonl', MONGODB_URI: 'mongodb://127.0.0.1:9/x' }],
-    // Checked after decoding, before the database is tried (port 9 would refuse it).
-    ['API_KEYS', { MONGODB_URI: 'mongodb://127.0.0.1:9/x' }],
     ['BASE_PATH', { BASE_PATH: '/..' }],
     ['PRODUCTION_URL', { PRODUCTION_URL: 'https://[/v1' }],
     // A connection string that can never work is refused before any connection is tried, not

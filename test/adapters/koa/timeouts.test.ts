@@ -108,6 +108,7 @@ describe('HTTP: a client that does not take its answers', () => {
     const api = await startTestApi({
       env: {
         MAX_CONNECTIONS: '2',
+        MAX_CONNECTIONS_PER_ADDRESS: '2',
         ANONYMOUS_CONNECTIONS_PERCENT: '100',
         HEADERS_TIMEOUT_MS: '500',
         REQUEST_TIMEOUT_MS: '500',

@@ -1,6 +1,8 @@
 /**
  * Animal Store core: codecs, use cases, ports and errors. No HTTP, no database: an embedding
  * program wires its own adapters (or those of `animal-store/in-memory`) into the use cases.
+ *
+ * @module animal-store
  */
 export {
   ID_MAX_DIGITS,
@@ -10,7 +12,12 @@ export {
 } from './domain/int64.js'
 export type { PositiveInt64 } from './domain/int64.js'
 export { PetStatus, PET_STATUSES } from './domain/pet-status.js'
-export { PetName, PET_NAME_MAX_LENGTH, PET_NAME_PATTERN } from './domain/pet-name.js'
+export {
+  PetName,
+  PET_NAME_MAX_LENGTH,
+  PET_NAME_PATTERN,
+  type PetNameBrand,
+} from './domain/pet-name.js'
 export { NewPet, CategoryId, type CategoryIdBrand } from './domain/new-pet.js'
 export { Pet, PetId, PetIdParam, type PetIdBrand } from './domain/pet.js'
 export {
@@ -21,11 +28,13 @@ export {
   LIMIT_MAX_DIGITS,
   LIMIT_MIN,
 } from './domain/list-query.js'
-export type { ListPetsQuery } from './domain/list-query.js'
+export type { ListPetsQuery, ListPetsQueryDecoded } from './domain/list-query.js'
+export type { StrictStruct } from './domain/strict-struct.js'
 export {
   IdempotencyKey,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_KEY_PATTERN,
+  type IdempotencyKeyBrand,
 } from './domain/idempotency-key.js'
 export { petFingerprint } from './domain/pet-fingerprint.js'
 export { decodeWith } from './domain/decode.js'
@@ -48,5 +57,6 @@ export {
   type CreatePetIdempotentlyDeps,
   type IdempotencyPolicy,
   type IdempotentCreate,
+  type IdempotentCreateFailure,
   type IdempotentResult,
 } from './use-cases/create-pet-idempotently.js'

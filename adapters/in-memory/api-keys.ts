@@ -43,7 +43,11 @@ const recentDigests = (bound = 1024) => {
   }
 }
 
-export type KeyRing = ApiKeys & { readonly replace: (keys: ReadonlyArray<StoredKey>) => void }
+/** Keys looked up in memory, whose whole set `replace` swaps at once. */
+export type KeyRing = ApiKeys & {
+  /** Swaps the whole set of keys for these. */
+  readonly replace: (keys: ReadonlyArray<StoredKey>) => void
+}
 
 /**
  * Keys by digest. The presented key is hashed first and the digest looked up in a Map: the

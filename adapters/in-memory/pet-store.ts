@@ -27,6 +27,7 @@ const firstAfter = (pets: ReadonlyArray<Pet>, after: bigint): number => {
 /** The default capacity: about 300 MB of heap at the largest names, far less at usual ones. */
 export const IN_MEMORY_CAPACITY_DEFAULT = 1_000_000
 
+/** How the in-memory pet store is bounded. */
 export type InMemoryPetStoreOptions = {
   /**
    * How many pets it holds at most; past it a create answers `StoreFull`, never grows the heap.

@@ -24,6 +24,7 @@ const responseOf = (socket: Socket): ServerResponse | null | undefined =>
   (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage
 const busy = (socket: Socket): boolean => responseOf(socket) != null
 
+/** The server's open connections: counted, capped, drained at shutdown. */
 export type Connections = {
   /** Open connections now. */
   readonly count: () => number

@@ -5,6 +5,7 @@ import type { ApiKeyRegistry, Scope, StoredKey } from '../../core/index.js'
 import { withDeadline } from './deadline.js'
 import { fromDriver } from './store-failure.js'
 
+/** The collection of minted API keys. */
 export const API_KEYS_COLLECTION = 'api_keys'
 
 type KeyDocument = {

@@ -18,7 +18,9 @@ export type StoredKey = {
 
 /** Where minted keys live (MongoDB, or a file on the in-memory default). */
 export type ApiKeyRegistry = {
+  /** Every key stored, revoked and expired ones included. */
   readonly listKeys: () => TE.TaskEither<StoreUnavailable, ReadonlyArray<StoredKey>>
+  /** Stores a new key. */
   readonly addKey: (key: StoredKey) => TE.TaskEither<StoreUnavailable, void>
   /** False when no key has that id. Revoking twice keeps the first time. */
   readonly revokeKey: (id: string, at: number) => TE.TaskEither<StoreUnavailable, boolean>

@@ -57,6 +57,8 @@ cp test/package/consumer/contracts.mjs "$work/core/"
 contracts() { (cd "$work/core" && BROKEN=$1 node --test --test-reporter=tap contracts.mjs >"$work/contracts-$1.tap" 2>&1); }
 contracts none || { cat "$work/contracts-none.tap"; echo "the contracts failed sound stores"; exit 1; }
 echo "sound stores: $(grep -Ec '^ +ok ' "$work/contracts-none.tap") tests passed"
+cp test/package/consumer/kit-example.mjs "$work/core/"
+(cd "$work/core" && node --test kit-example.mjs >/dev/null) || { echo "the documented test kit example failed"; exit 1; }
 for broken in op:'keyed insert: stores one pet for an op inserted twice' claim:'claims a new key once'; do
   if contracts "${broken%%:*}"; then echo "the contracts passed the broken store '${broken%%:*}'"; exit 1; fi
   grep -Eq "^ +not ok [0-9]+ - ${broken#*:}" "$work/contracts-${broken%%:*}.tap" ||

@@ -1,4 +1,6 @@
-// What `npm publish --dry-run` does not check (see publish.sh): reads its --json report.
+// What `npm publish --dry-run` does not check (see publish.sh): reads its --json report, the
+// changelog and the release tags.
+import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'))
@@ -15,6 +17,13 @@ const newest = readFileSync('CHANGELOG.md', 'utf8').match(
 )
 if (newest?.[1] !== pkg.version)
   problems.push(`CHANGELOG.md's newest release is ${newest?.[1]}, package.json's ${pkg.version}`)
+
+// Every release tag has its changelog entry (the lead tags vX.Y.Z on main at a release).
+const changelog = readFileSync('CHANGELOG.md', 'utf8')
+const tags = execFileSync('git', ['tag', '--list', 'v*'], { encoding: 'utf8' }).split('\n')
+for (const tag of tags.filter((t) => semver.test(t.slice(1))))
+  if (!changelog.includes(`## [${tag.slice(1)}] - `))
+    problems.push(`tag ${tag} has no entry in CHANGELOG.md`)
 
 const files = new Set((report?.files ?? []).map((f) => f.path))
 const targets = Object.values(pkg.exports).flatMap((t) =>

@@ -3,7 +3,8 @@
 # no user or global npm configuration (so no token) is read, and dry-run is asked twice (flag and
 # environment). npm's dry run passes a private package and any version, so this also checks that
 # the package is not private, that its version is semantic and is the newest release in
-# CHANGELOG.md, and that the tarball holds the changelog and every file the exports map names.
+# CHANGELOG.md, that every release tag has its entry there, and that the tarball holds the
+# changelog and every file the exports map names.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 work=$(mktemp -d)

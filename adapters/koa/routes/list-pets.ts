@@ -1,6 +1,6 @@
 import { parse as parseQuery } from 'node:querystring'
 import * as O from 'fp-ts/lib/Option.js'
-import { LIMIT_DEFAULT, listPets, type ListPetsQuery } from '../../../core/index.js'
+import { LIMIT_DEFAULT, listPets, OPERATIONS, type ListPetsQuery } from '../../../core/index.js'
 import { setAnswerHeader } from '../answer.js'
 import { jsonResponse } from '../openapi/responses.js'
 import { param } from '../openapi/schemas.js'
@@ -17,10 +17,7 @@ const nextLink = (basePath: string, { limit, status, after }: ListPetsQuery): st
   }>; rel="next"`
 
 export const listPetsRoute: Route = {
-  operationId: 'listPets',
-  method: 'GET',
-  path: '/pets',
-  scope: 'pets:read',
+  ...OPERATIONS.listPets,
   errors: ['BadRequest'],
   document: () => ({
     summary: 'List animals',

@@ -29,7 +29,12 @@ export const idempotencyStoreContract = (
   name: string,
   freshStore: IdempotencyStoreFactory,
   options: IdempotencyStoreContractOptions,
-): void =>
+): void => {
+  const supports = options?.supports as Partial<IdempotencyStoreSupports> | undefined
+  if (typeof supports?.forgetKey !== 'boolean' || typeof supports.atomicTakeOver !== 'boolean')
+    throw new TypeError(
+      'idempotencyStoreContract needs options.supports: { forgetKey: boolean, atomicTakeOver: boolean }',
+    )
   defineSuite(`IdempotencyStore contract: ${name}`, freshStore, options, (suite) => {
     const { store, it } = suite
 
@@ -74,3 +79,4 @@ export const idempotencyStoreContract = (
 
     idempotencyStoreLifecycle(suite, options.supports)
   })
+}

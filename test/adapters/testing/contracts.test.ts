@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { expect } from 'chai'
-import { petStoreContract } from '../../../adapters/testing/index.js'
+import { idempotencyStoreContract, petStoreContract } from '../../../adapters/testing/index.js'
 
 describe('the contracts of the test kit', function () {
   this.timeout(60_000)
@@ -59,6 +59,17 @@ describe('the contracts of the test kit', function () {
     expect(await failingRun('scope')).to.match(
       /not ok \d+ - scopes keys per API key, and gives each claim its own op/,
     )
+  })
+
+  it('asks for the idempotency manifest rather than guessing what a store supports', () => {
+    const factory = async () => expect.fail('never called')
+    const register = (options: unknown) => () =>
+      idempotencyStoreContract('no manifest', factory, options as never)
+    for (const options of [undefined, {}, { supports: { forgetKey: true } }])
+      expect(register(options)).to.throw(
+        TypeError,
+        'idempotencyStoreContract needs options.supports: { forgetKey: boolean, atomicTakeOver: boolean }',
+      )
   })
 
   it('says what to pass when no runner defines the globals', () => {

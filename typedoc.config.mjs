@@ -41,7 +41,8 @@ export default {
     'Interface',
     'TypeAlias',
   ],
-  // The mapped type behind StrictStruct's decoded value: its fields are shown where it is used.
-  intentionallyNotExported: ['Decoded'],
+  // Mapped types behind StrictStruct's decoded value and the JSON writer's unchecked fields:
+  // the fields are shown where they are used.
+  intentionallyNotExported: ['Decoded', 'Plain'],
   validation: { notExported: true, notDocumented: true, invalidLink: true, rewrittenLink: true },
 }

@@ -2,6 +2,7 @@
 # Installs the package as an embedder would, from the tarball `npm pack` makes and from a git URL,
 # into scratch projects outside the repository (npm's cache makes it work offline once warm):
 #   1. the tarball alone: only the core's peers (fp-ts, io-ts) come with it, no koa, no mongodb;
+#      the client (animal-store/client) works with them alone;
 #      a plain ESM program runs on the core, and a strict nodenext TypeScript program typechecks;
 #   2. with the optional peers: every entry point loads and typechecks, every installed package's
 #      engines admit ours, and the test kit's contracts pass on the in-memory stores and fail on

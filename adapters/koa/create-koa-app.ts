@@ -22,6 +22,7 @@ import type { RequestLine } from './request-log.js'
 import { createResponder } from './responder.js'
 import { createRouter } from './routes/index.js'
 
+/** The ports the app runs on: the pet store, the key lookup, a logger, a clock, readiness. */
 export type KoaAppDeps = PetStore &
   ApiKeys & {
     readonly logger: Logger
@@ -40,11 +41,15 @@ export type KoaAppDeps = PetStore &
     readonly observeRequest?: RequestObserver
   }
 
+/** How the app answers: where it lives, its limits, and what it allows. */
 export type KoaAppOptions = {
   /** Where the API lives, e.g. `/v1`: no trailing slash. */
   readonly basePath: string
+  /** A request body larger than this is refused with 413. */
   readonly maxBodyBytes: number
+  /** The Retry-After of a 503 answer, in seconds. */
   readonly retryAfterSeconds: number
+  /** When `GET /pets/{petId}` counts as deprecated, and when it goes. */
   readonly deprecation: DeprecationPolicy
   /** The OpenAPI document, served without auth at `<basePath>/openapi.json`. */
   readonly openApiJson: string

@@ -5,7 +5,9 @@ export { GET_PET_DEPRECATION, type Deprecation }
 /** When the operation is deprecated (configured) and when it goes (fixed by the interface). */
 export type DeprecationPolicy = { readonly deprecatedAt: Date; readonly sunsetAt: Date }
 
+/** When `GET /pets/{petId}` goes: from then on it answers 410 Gone. */
 export const GET_PET_SUNSET = GET_PET_DEPRECATION.sunsetAt
+/** When `GET /pets/{petId}` counts as deprecated unless configured otherwise. */
 export const GET_PET_DEPRECATED_DEFAULT = GET_PET_DEPRECATION.defaultDeprecatedAt
 
 /** The headers every answer of the deprecated operation carries (RFC 9745, RFC 8594, RFC 8288). */

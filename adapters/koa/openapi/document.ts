@@ -5,6 +5,7 @@ import { openApiPaths } from '../routes/index.js'
 import { headers } from './responses.js'
 import { parameters, schemas } from './schemas.js'
 
+/** What the OpenAPI document says of the deployment: its servers, and the body limit. */
 export type OpenApiOptions = {
   readonly productionUrl: string
   readonly stagingUrl: string

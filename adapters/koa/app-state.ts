@@ -7,10 +7,14 @@ export type AppState = {
   principal?: Principal
   /** The cause of a store failure, for the request's log line (never for the client). */
   storeFailure?: string
-  /** The answer's own headers as name/value pairs, until frame sends it (see answer.ts). */
-  answerHeaders?: string[]
-  /** The answer's body (JSON text, or the docs page's bytes), until frame sends it. */
-  answerBody?: string | Buffer
+  /** Set once the body reader has taken every declared byte of the request's body. */
+  bodyTaken?: boolean
+  /**
+   * Sends `100 Continue` to a client that waits for it before sending its body. Given by a server
+   * that holds the invitation back until the app asks (root-app.ts); absent, the server (Node's
+   * default) has invited the body already.
+   */
+  inviteBody?: () => void
 }
 
 export type AppContext = ParameterizedContext<AppState>

@@ -3,7 +3,8 @@ import { STATUS_CODES, type ServerResponse } from 'node:http'
 import { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { ERROR_CODES, errorBody, type ErrorCode } from './problem.js'
-import { requestIdFor } from './request-id.js'
+import { everyAnswerHeaders } from './answer-headers.js'
+import { requestIdOf } from './request-id.js'
 
 const answerOf = (code: string | undefined): [ErrorCode, string] => {
   if (code === 'HPE_HEADER_OVERFLOW')
@@ -12,8 +13,6 @@ const answerOf = (code: string | undefined): [ErrorCode, string] => {
     return ['request_timeout', 'the request took too long to arrive']
   return ['bad_request', 'the request is not valid HTTP/1.1']
 }
-
-const BASE_HEADERS = 'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n'
 
 /**
  * A whole answer written straight on a socket, for refusals made outside the app. `requestId`
@@ -26,14 +25,20 @@ export const rawErrorAnswer = (
 ): string => {
   const status = ERROR_CODES[code]
   const body = errorBody(code, message)
+  const lines = Object.entries(everyAnswerHeaders(requestId)).map(([n, v]) => `${n}: ${v}\r\n`)
   return (
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
     `Date: ${new Date().toUTCString()}\r\n` +
     'Content-Type: application/json\r\n' +
     `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-    `X-Request-Id: ${requestId}\r\n` +
-    `${BASE_HEADERS}Connection: close\r\n\r\n${body}`
+    `${lines.join('')}Connection: close\r\n\r\n${body}`
   )
+}
+
+/** The id the app gave the answer in progress (its X-Request-Id), else the request's own. */
+const requestIdOfAnswer = (res: ServerResponse): string => {
+  const given = res.getHeader('X-Request-Id')
+  return typeof given === 'string' ? given : requestIdOf(res.req.headers['x-request-id'])
 }
 
 /** The same Error body through a ServerResponse, for refusals of a request before the app. */
@@ -42,9 +47,7 @@ export const answerError = (res: ServerResponse, code: ErrorCode, message: strin
   res.writeHead(ERROR_CODES[code], {
     'Content-Type': 'application/json',
     'Content-Length': Buffer.byteLength(body),
-    'X-Request-Id': requestIdFor(res.req),
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
+    ...everyAnswerHeaders(requestIdOf(res.req.headers['x-request-id'])),
     Connection: 'close',
   })
   res.end(body)
@@ -66,9 +69,6 @@ export const refuseAndClose = (socket: Duplex, answer: string): void => {
   if (socket instanceof Socket) socket.setTimeout(REFUSAL_GRACE_MS, () => socket.destroy())
   socket.end(answer, () => socket.destroy())
 }
-
-/** Sockets already refused: the parser reports its error again with every later chunk. */
-const refused = new WeakSet<Duplex>()
 
 /** Runs `then` once the answer in progress has been handed to the socket, or the socket is gone. */
 const afterAnswer = (res: ServerResponse, then: () => void): void => {
@@ -92,19 +92,24 @@ const afterAnswer = (res: ServerResponse, then: () => void): void => {
  * the next request pipelined behind it, its answer still goes out (it was carried out), then the
  * refusal. When the refusal is about the request in progress (its body broke or timed out) and
  * the app has answered it already (a 401 to a body still arriving, say), it gets no second answer.
+ * One per server: it remembers the connections it has refused, since the parser reports its error
+ * again with every later chunk.
  */
-export const answerClientError = (error: Error & { code?: string }, socket: Duplex): void => {
-  if (refused.has(socket)) return
-  refused.add(socket)
-  if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
-  const [code, message] = answerOf(error.code)
-  const res = (socket as HttpSocket)._httpMessage ?? undefined
-  if (res === undefined) return refuseAndClose(socket, rawErrorAnswer(code, message))
-  const inProgress = !res.req.complete
-  if (inProgress && !res.headersSent)
-    return refuseAndClose(socket, rawErrorAnswer(code, message, requestIdFor(res.req)))
-  afterAnswer(res, () => {
-    if (inProgress || !socket.writable) socket.destroy()
-    else refuseAndClose(socket, rawErrorAnswer(code, message))
-  })
+export const createClientErrorAnswer = () => {
+  const refused = new WeakSet<Duplex>()
+  return (error: Error & { code?: string }, socket: Duplex): void => {
+    if (refused.has(socket)) return
+    refused.add(socket)
+    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
+    const [code, message] = answerOf(error.code)
+    const res = (socket as HttpSocket)._httpMessage ?? undefined
+    if (res === undefined) return refuseAndClose(socket, rawErrorAnswer(code, message))
+    const inProgress = !res.req.complete
+    if (inProgress && !res.headersSent)
+      return refuseAndClose(socket, rawErrorAnswer(code, message, requestIdOfAnswer(res)))
+    afterAnswer(res, () => {
+      if (inProgress || !socket.writable) socket.destroy()
+      else refuseAndClose(socket, rawErrorAnswer(code, message))
+    })
+  }
 }

@@ -1,6 +1,7 @@
-import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { answerError } from './client-error.js'
+import type { WireListener } from './root-app.js'
 
 /** Connections beyond the cap that are still accepted, only to be told 503 and closed. */
 export const OVERFLOW_CONNECTIONS = 32
@@ -32,7 +33,7 @@ export type Connections = {
   /** Closes every connection without a request in progress (idle keep-alive, unfinished headers). */
   readonly closeIdle: () => void
   /** Wraps the app: a request on a connection over the cap is answered 503 and not served. */
-  readonly guard: (listener: RequestListener) => RequestListener
+  readonly guard: (listener: WireListener) => WireListener
 }
 
 /**
@@ -87,7 +88,7 @@ export const trackConnections = (server: Server, max: number): Connections => {
       closeIdle()
     },
     closeIdle,
-    guard: (listener) => (req, res) => {
+    guard: (listener) => (req, res, inviteBody) => {
       const state = open.get(req.socket)
       // The rest of a chunk whose connection was closed for pipelining too deep: not served.
       if (req.socket.destroyed) return
@@ -104,7 +105,7 @@ export const trackConnections = (server: Server, max: number): Connections => {
         if (++state.queued > MAX_PIPELINED) return void req.socket.destroy()
         res.once('socket', () => state.queued--)
       }
-      return listener(req, res)
+      return listener(req, res, inviteBody)
     },
   }
 }

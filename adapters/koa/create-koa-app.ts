@@ -7,7 +7,6 @@ import type {
   PetStore,
 } from '../../core/index.js'
 import type { AppState } from './app-state.js'
-import { KoaApp } from './koa-app.js'
 import { deprecationHeaders, type DeprecationPolicy } from './deprecation.js'
 import { cors } from './middleware/cors.js'
 import { docs } from './middleware/docs.js'
@@ -85,7 +84,7 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
   const methodsOf = (path: string) =>
     [...new Set(router.match(path, 'OPTIONS').path.flatMap((layer) => layer.methods))].sort()
 
-  const app = new KoaApp()
+  const app = new Koa<AppState>()
   if (deps.observeRequest !== undefined) app.use(observe(deps.observeRequest))
   app.use(frame(deps.logger, respond, deps.requestLine))
   // Before the probes: every answer to an allowed origin carries the CORS headers.

@@ -1,7 +1,9 @@
+import Koa from 'koa'
 import { createServer, type RequestListener, type Server } from 'node:http'
-import { answerClientError } from './client-error.js'
+import type { AppState } from './app-state.js'
+import { createClientErrorAnswer } from './client-error.js'
 import { trackConnections, type Connections } from './connections.js'
-import { awaitContinue } from './expect-continue.js'
+import { serveAsRoot } from './root-app.js'
 import type { Logger } from '../../core/index.js'
 import {
   expectsContinue,
@@ -24,16 +26,28 @@ export type HttpLimits = {
 
 export type HttpServer = { readonly server: Server; readonly connections: Connections }
 
+/** `100 Continue` sent once at most, and never after the answer has begun. */
+const invitation = (res: Parameters<RequestListener>[1]) => {
+  let sent = false
+  return () => {
+    if (sent || res.headersSent) return
+    sent = true
+    res.writeContinue()
+  }
+}
+
 /**
- * The node:http server around an app's callback, with every refusal answered by the Error body:
- * Host checked here, unknown `Expect` 417, CONNECT and transfer codings other than chunked 501,
- * `100 Continue` only when the body reader asks for it, the connection cap and the timeouts. Out
+ * The node:http server around a Koa app (driven as its root application, see root-app.ts) or a
+ * plain request listener, with every refusal answered by the Error body: Host checked here,
+ * unknown `Expect` 417, CONNECT and transfer codings other than chunked 501, `100 Continue` only
+ * when the app's body reader asks for it (at once for a plain listener, as Node does), the
+ * connection cap and the timeouts. Out
  * of descriptors at accept, libuv takes the newcomer on a spare descriptor and closes it at once
  * (the client sees its connection closed, without an answer); an accept failure that still
  * reaches Node is logged as a warning, never fatal.
  */
 export const createHttpServer = (
-  listener: RequestListener,
+  appOrListener: Koa<AppState> | RequestListener,
   limits: HttpLimits,
   logger: Logger,
 ): HttpServer => {
@@ -49,16 +63,19 @@ export const createHttpServer = (
   // values, later ones were dropped unseen, a second Authorization or Host among them.
   server.maxHeadersCount = 0
   const connections = trackConnections(server, limits.maxConnections)
-  const app = connections.guard(guardHeaders(guardCodings(listener)))
-  server.on('request', app)
+  const isApp = appOrListener instanceof Koa
+  const listener = isApp ? serveAsRoot(appOrListener) : appOrListener
+  const guarded = connections.guard(guardHeaders(guardCodings(listener)))
+  server.on('request', guarded)
   server.on('checkContinue', (req, res) => {
     if (!expectsContinue(req)) return refuseExpectation(req, res)
-    awaitContinue(req, res)
-    server.emit('request', req, res)
+    const invite = invitation(res)
+    if (!isApp) invite()
+    guarded(req, res, invite)
   })
   server.on('checkExpectation', refuseExpectation)
   server.on('connect', refuseConnect)
-  server.on('clientError', answerClientError)
+  server.on('clientError', createClientErrorAnswer())
   server.once('listening', () =>
     server.on('error', (error: Error & { syscall?: string }) => {
       if (error.syscall !== 'accept') throw error

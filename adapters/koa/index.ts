@@ -5,7 +5,7 @@ export {
   type DeprecationPolicy,
 } from './deprecation.js'
 export { ERROR_CODES, type ErrorCode } from './problem.js'
-export { answerClientError } from './client-error.js'
+export { createClientErrorAnswer } from './client-error.js'
 export { openApiDocument, openApiJson, type OpenApiOptions } from './openapi/document.js'
 export { createHttpServer, type HttpLimits, type HttpServer } from './http-server.js'
 export { MAX_PIPELINED, OVERFLOW_CONNECTIONS, type Connections } from './connections.js'

@@ -1,6 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { IncomingMessage } from 'node:http'
-import { inviteBody } from './expect-continue.js'
+import type { AppContext } from './app-state.js'
 import { parseExactly } from './json-exact.js'
 import type { Problem } from './problem.js'
 
@@ -53,26 +52,23 @@ const checkEncoding = (encoding: string | undefined): BodyResult | undefined =>
         detail: 'the body must not be encoded: no Content-Encoding other than identity',
       })
 
-/** Requests whose declared body was taken whole, possibly before Node marked them complete. */
-const takenWhole = new WeakSet<IncomingMessage>()
-
-/** Whether nothing of the request's body is left to arrive. */
-export const bodyReadWhole = (req: IncomingMessage): boolean => req.complete || takenWhole.has(req)
-
 /**
  * Every declared byte, when they all came with the headers (as nearly always): taken from the
  * stream's buffer at once, without the async iterator's listeners and promise per chunk (15% of
  * a create). Node marks the request complete only after the handler's microtasks have run.
  */
-const takeWhole = (req: IncomingMessage, declared: number): Buffer | undefined => {
+const takeWhole = (ctx: AppContext, declared: number): Buffer | undefined => {
+  const req = ctx.req
   if (declared === 0 || req.readableLength !== declared || req.readableDidRead) return undefined
-  takenWhole.add(req)
+  ctx.state.bodyTaken = true
   return req.read() as Buffer
 }
 
 /** Reads the rest as it arrives, at most `maxBytes`: undefined once the body shows it is larger. */
-const readCapped = async (req: IncomingMessage, maxBytes: number): Promise<Buffer | undefined> => {
-  inviteBody(req)
+const readCapped = async (ctx: AppContext, maxBytes: number): Promise<Buffer | undefined> => {
+  const req = ctx.req
+  // A client that sent `Expect: 100-continue` is invited only now: media type and size are fine.
+  ctx.state.inviteBody?.()
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -115,17 +111,18 @@ const tooLarge = (maxBytes: number): BodyResult => fail({ _tag: 'PayloadTooLarge
  * the body came whole with the headers: no promise for the common case.
  */
 export const readJsonBody = (
-  req: IncomingMessage,
+  ctx: AppContext,
   maxBytes: number,
 ): BodyResult | Promise<BodyResult> => {
+  const req = ctx.req
   const wrong =
     checkContentType(req.headers['content-type']) ?? checkEncoding(req.headers['content-encoding'])
   if (wrong !== undefined) return wrong
   const declared = Number(req.headers['content-length'] ?? 0)
   if (declared > maxBytes) return tooLarge(maxBytes)
-  const whole = takeWhole(req, declared)
+  const whole = takeWhole(ctx, declared)
   if (whole !== undefined) return parseJson(whole)
-  return readCapped(req, maxBytes).then((bytes) =>
+  return readCapped(ctx, maxBytes).then((bytes) =>
     bytes === undefined ? tooLarge(maxBytes) : parseJson(bytes),
   )
 }

@@ -1,5 +1,4 @@
 import type { AppContext } from './app-state.js'
-import { setAnswerHeader } from './answer.js'
 import { createBuckets, type Taken } from './token-bucket.js'
 
 export type Rate = { readonly ratePerSecond: number; readonly burst: number }
@@ -24,8 +23,8 @@ const policyOf = (name: string, rate: Rate) =>
   `"${name}";q=${rate.burst};w=${Math.max(1, Math.ceil(rate.burst / rate.ratePerSecond))}`
 
 const announce = (ctx: AppContext, policy: string, name: string, taken: Taken) => {
-  setAnswerHeader(ctx, 'RateLimit-Policy', policy)
-  setAnswerHeader(ctx, 'RateLimit', `"${name}";r=${taken.remaining};t=${taken.resetSeconds}`)
+  ctx.set('RateLimit-Policy', policy)
+  ctx.set('RateLimit', `"${name}";r=${taken.remaining};t=${taken.resetSeconds}`)
 }
 
 const refuse = (taken: Taken): RateLimited | undefined =>

@@ -1,7 +1,5 @@
 import type { IncomingMessage } from 'node:http'
 import type { AppContext } from './app-state.js'
-import { setAnswerHeader } from './answer.js'
-import { bodyReadWhole } from './json-body.js'
 
 const hasBody = (req: IncomingMessage): boolean =>
   req.headers['transfer-encoding'] !== undefined ||
@@ -13,7 +11,9 @@ const hasBody = (req: IncomingMessage): boolean =>
  * and a slow body would later earn a second, unsolicited 408 on the same connection.
  */
 export const closeIfBodyUnread = (ctx: AppContext): void => {
-  if (hasBody(ctx.req) && !bodyReadWhole(ctx.req)) setAnswerHeader(ctx, 'Connection', 'close')
+  // Taken whole, possibly before Node marked the request complete (see json-body.ts).
+  const readWhole = ctx.req.complete || ctx.state.bodyTaken === true
+  if (hasBody(ctx.req) && !readWhole) ctx.set('Connection', 'close')
 }
 
 const ABORT_CODES = new Set(['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE', 'ECONNABORTED', 'EPIPE'])

@@ -1,7 +1,8 @@
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { answerError, rawErrorAnswer, refuseAndClose } from './client-error.js'
-import { requestIdFor } from './request-id.js'
+import { requestIdOf } from './request-id.js'
+import type { WireListener } from './root-app.js'
 
 /** Whether a raw header name is `name` (given in lower case), in the usual spellings first. */
 const isNamed = (raw: string, name: string, usual: string): boolean =>
@@ -24,8 +25,8 @@ const HOST_VALUE =
  * would depend on the order of its lines.
  */
 export const guardHeaders =
-  (listener: RequestListener): RequestListener =>
-  (req: IncomingMessage, res: ServerResponse) => {
+  (listener: WireListener): WireListener =>
+  (req: IncomingMessage, res: ServerResponse, inviteBody?: () => void) => {
     let hosts = 0
     let validHost = true
     let keys = 0
@@ -56,7 +57,7 @@ export const guardHeaders =
         'bad_request',
         'the request must carry at most one Content-Type header',
       )
-    return listener(req, res)
+    return listener(req, res, inviteBody)
   }
 
 /**
@@ -65,12 +66,12 @@ export const guardHeaders =
  * still gzipped.
  */
 export const guardCodings =
-  (listener: RequestListener): RequestListener =>
-  (req: IncomingMessage, res: ServerResponse) => {
+  (listener: WireListener): WireListener =>
+  (req: IncomingMessage, res: ServerResponse, inviteBody?: () => void) => {
     const codings = req.headers['transfer-encoding']
     if (codings !== undefined && codings.trim().toLowerCase() !== 'chunked')
       return answerError(res, 'not_implemented', 'chunked is the only transfer coding accepted')
-    return listener(req, res)
+    return listener(req, res, inviteBody)
   }
 
 /**
@@ -93,6 +94,10 @@ export const refuseExpectation = (_req: IncomingMessage, res: ServerResponse): v
 export const refuseConnect = (req: IncomingMessage, socket: Duplex): void => {
   refuseAndClose(
     socket,
-    rawErrorAnswer('not_implemented', 'CONNECT is not supported', requestIdFor(req)),
+    rawErrorAnswer(
+      'not_implemented',
+      'CONNECT is not supported',
+      requestIdOf(req.headers['x-request-id']),
+    ),
   )
 }

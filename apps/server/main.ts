@@ -62,8 +62,9 @@ const app = composeApp(config, served, keys, logger, { metrics, requestLine })
 const { cap, limit } = connectionCap(config.maxConnections)
 if (cap < config.maxConnections)
   logger.info({ maxConnections: cap, openFilesLimit: limit }, 'MAX_CONNECTIONS lowered to fit')
+// The app is the server's root: answers are written by the server's own writer (root-app.ts).
 const http = createHttpServer(
-  app.callback(),
+  app,
   {
     maxConnections: cap,
     headersTimeoutMs: config.headersTimeoutMs,

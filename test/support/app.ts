@@ -49,7 +49,7 @@ export const startTestApi = async (options: TestApiOptions = {}): Promise<TestAp
     metrics: options.metrics,
     requestLine: options.requestLine,
   })
-  const client = await serve(app.callback(), {
+  const client = await serve(app, {
     maxConnections: config.maxConnections,
     headersTimeoutMs: config.headersTimeoutMs,
     requestTimeoutMs: config.requestTimeoutMs,

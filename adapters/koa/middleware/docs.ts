@@ -1,6 +1,6 @@
 import type { Next } from 'koa'
 import type { AppContext } from '../app-state.js'
-import { setAnswer, setAnswerHeader } from '../answer.js'
+import { setAnswer } from '../answer.js'
 import type { Responder } from '../responder.js'
 import {
   DOCS_CSP,
@@ -48,7 +48,7 @@ export const docs = (basePath: string, respond: Responder) => {
     if (asset === undefined) return next()
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD')
       return respond.problem(ctx, { _tag: 'MethodNotAllowed', allow: ['GET', 'HEAD'] })
-    setAnswerHeader(ctx, 'Content-Security-Policy', DOCS_CSP)
+    ctx.set('Content-Security-Policy', DOCS_CSP)
     setAnswer(ctx, 200, asset.type, asset.body)
   }
 }

@@ -2,8 +2,8 @@ import type { Next } from 'koa'
 import type { AppContext } from '../app-state.js'
 import type { Responder } from '../responder.js'
 import type { Logger } from '../../../core/index.js'
-import { requestIdFor } from '../request-id.js'
-import { sendAnswer } from '../answer.js'
+import { everyAnswerHeaders } from '../answer-headers.js'
+import { requestIdOf } from '../request-id.js'
 import { logClientAborted, logRequest, type RequestLine } from '../request-log.js'
 import { closeIfBodyUnread, isClientAbort } from '../unread-body.js'
 
@@ -15,24 +15,16 @@ export const frame =
   (logger: Logger, respond: Responder, requestLine?: RequestLine) =>
   (ctx: AppContext, next: Next): Promise<void> => {
     const started = performance.now()
-    const requestId = requestIdFor(ctx.req)
-    // The first headers of the answer (see answer.ts): nothing inside has set one yet.
-    ctx.state.answerHeaders = [
-      'X-Request-Id',
-      requestId,
-      'Cache-Control',
-      'no-store',
-      'X-Content-Type-Options',
-      'nosniff',
-    ]
+    const requestId = requestIdOf(ctx.req.headers['x-request-id'])
+    ctx.set(everyAnswerHeaders(requestId))
     const finish = (): void => {
       closeIfBodyUnread(ctx)
       logRequest(logger, requestLine, ctx, requestId, started)
-      sendAnswer(ctx)
     }
     // `next` never throws: koa-compose turns a throw into a rejection.
     return next().then(finish, (error: unknown) => {
-      // The client went away (or timed out) mid-request: its doing, not a server error.
+      // The client went away (or timed out) mid-request: its doing, not a server error. Nothing
+      // can be sent; a refusal written by the server (a 408, say) may be on its way already.
       if (isClientAbort(ctx.req, error)) {
         ctx.respond = false
         return logClientAborted(logger, ctx, requestId, started)

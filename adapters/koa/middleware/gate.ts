@@ -5,7 +5,7 @@ import type { AuthenticateDeps } from '../../../core/index.js'
 import type { RateLimits } from '../rate-limits.js'
 import { deprecatedPathTest } from '../routes/index.js'
 import { admission } from './admit.js'
-import { setAnswer, setAnswerHeaders } from '../answer.js'
+import { setAnswer } from '../answer.js'
 
 export type GateOptions = {
   readonly basePath: string
@@ -41,7 +41,7 @@ export const gate = (apiKeys: AuthenticateDeps, options: GateOptions, respond: R
       return readOnly
         ? setAnswer(ctx, 200, 'application/json', documentBytes)
         : respond.problem(ctx, { _tag: 'MethodNotAllowed', allow: ['GET', 'HEAD'] })
-    if (readOnly && isDeprecated(path)) setAnswerHeaders(ctx, options.deprecationHeaders)
+    if (readOnly && isDeprecated(path)) ctx.set(options.deprecationHeaders)
     return admit(ctx).then((refused) =>
       refused === undefined ? next() : respond.problem(ctx, refused),
     )

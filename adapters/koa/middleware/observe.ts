@@ -22,8 +22,8 @@ export const observe =
     const started = performance.now()
     await next()
     const route = ctx._matchedRoute
-    // Not answered (frame sends JSON answers itself, see answer.ts) and the socket is no longer
-    // writable, so Koa cannot answer either: the client went away, or its request timed out.
+    // The answer is sent after the middleware, and the socket is no longer writable, so it cannot
+    // be: the client went away, or its request timed out.
     const aborted = !ctx.res.writableEnded && !ctx.writable
     observer(
       typeof route === 'string' ? route : 'none',

@@ -7,7 +7,6 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   type Pet,
 } from '../../../core/index.js'
-import { setAnswerHeader } from '../answer.js'
 import type { AppContext } from '../app-state.js'
 import { idempotencyKeyOf, REPLAYED_HEADER } from '../idempotency-header.js'
 import { readJsonBody, type BodyResult } from '../json-body.js'
@@ -79,8 +78,8 @@ export const createPetRoute: Route = {
             idempotency: policy,
           })
     const created = (ctx: AppContext, pet: Pet, replayed: boolean) => {
-      setAnswerHeader(ctx, 'Location', `${basePath}/pets/${pet.id}`)
-      if (replayed) setAnswerHeader(ctx, REPLAYED_HEADER, 'true')
+      ctx.set('Location', `${basePath}/pets/${pet.id}`)
+      if (replayed) ctx.set(REPLAYED_HEADER, 'true')
       respond.json(ctx, 201, writePetJson(pet))
     }
     const answer = (ctx: AppContext, body: BodyResult) => {
@@ -99,7 +98,7 @@ export const createPetRoute: Route = {
     }
     // A body that came whole with the headers is answered without a promise of ours.
     return (ctx) => {
-      const body = readJsonBody(ctx.req, maxBodyBytes)
+      const body = readJsonBody(ctx, maxBodyBytes)
       return body instanceof Promise ? body.then((whole) => answer(ctx, whole)) : answer(ctx, body)
     }
   },

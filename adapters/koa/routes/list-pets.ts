@@ -1,7 +1,6 @@
 import { parse as parseQuery } from 'node:querystring'
 import * as O from 'fp-ts/lib/Option.js'
 import { LIMIT_DEFAULT, listPets, type ListPetsQuery } from '../../../core/index.js'
-import { setAnswerHeader } from '../answer.js'
 import { jsonResponse } from '../openapi/responses.js'
 import { param } from '../openapi/schemas.js'
 import { petsJson } from '../pet-json.js'
@@ -36,7 +35,7 @@ export const listPetsRoute: Route = {
     // the header size limit (16 KiB) bounds the work.
     return (ctx) =>
       respond.task(ctx, list(parseQuery(ctx.querystring, '&', '=', { maxKeys: 0 })), (page) => {
-        if (O.isSome(page.next)) setAnswerHeader(ctx, 'Link', nextLink(basePath, page.next.value))
+        if (O.isSome(page.next)) ctx.set('Link', nextLink(basePath, page.next.value))
         respond.json(ctx, 200, petsJson(page.pets))
       })
   },

@@ -1,16 +1,10 @@
 import { expect } from 'chai'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import type { AppContext } from '../../../adapters/koa/app-state.js'
-import {
-  sendAnswer,
-  setAnswer,
-  setAnswerHeader,
-  setJsonAnswer,
-} from '../../../adapters/koa/answer.js'
 import Koa from 'koa'
-import { KoaApp } from '../../../adapters/koa/koa-app.js'
+import { Readable } from 'node:stream'
 import { createHttpServer, type HttpServer } from '../../../adapters/koa/index.js'
+import { serveAsRoot } from '../../../adapters/koa/root-app.js'
 import { composeApp } from '../../../apps/server/compose.js'
 import { silentLogger } from '../../../core/index.js'
 import { storageFor } from '../../support/backends.js'
@@ -42,7 +36,7 @@ const request = (method: string, path: string, body?: string): string =>
     body ?? '',
   ].join('\r\n')
 
-describe('answers are sent in one write', () => {
+describe('the server drives the app as its root: answers are sent in one write', () => {
   let http: HttpServer
   let connection: RawConnection
   const counts: WriteCounts = { writes: 0, writevs: 0 }
@@ -50,7 +44,7 @@ describe('answers are sent in one write', () => {
   before(async () => {
     const config = testConfig()
     const app = composeApp(config, await storageFor('in-memory'), config.apiKeys, silentLogger)
-    http = createHttpServer(app.callback(), DEFAULT_LIMITS, silentLogger)
+    http = createHttpServer(app, DEFAULT_LIMITS, silentLogger)
     http.server.on('connection', (socket: Socket) =>
       watchWrites(socket, (kind) => (kind === 'write' ? counts.writes++ : counts.writevs++)),
     )
@@ -119,7 +113,7 @@ describe('answers are sent in one write', () => {
 describe('answers decided in one turn of the event loop are sent together at its end', () => {
   let server: Server
   let port: number
-  /** In order: `answered <path>` when sendAnswer returned, its next tick, and each write(2). */
+  /** In order: `answered <path>` when the middleware set the body, its next tick, each write(2). */
   const events: string[] = []
   /** Resolved once both requests have arrived, so that both are answered in the same turn. */
   let bothArrived: () => void = () => undefined
@@ -127,17 +121,16 @@ describe('answers decided in one turn of the event loop are sent together at its
   const together = new Promise<void>((resolve) => (bothArrived = resolve))
 
   before(async () => {
-    const app = new KoaApp()
+    const app = new Koa()
     app.use(async (ctx) => {
       arrivals += 1
       if (arrivals === 2) bothArrived()
       await together
-      setJsonAnswer(ctx as AppContext, 200, `"answer ${ctx.path}"`)
-      sendAnswer(ctx as AppContext)
+      ctx.body = `"answer ${ctx.path}"`
       events.push(`answered ${ctx.path}`)
       process.nextTick(() => events.push(`next tick after ${ctx.path}`))
     })
-    server = createServer(app.callback())
+    server = createServer(serveAsRoot(app))
     server.on('connection', (socket: Socket) => watchWrites(socket, (kind) => events.push(kind)))
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     port = (server.address() as AddressInfo).port
@@ -165,132 +158,134 @@ describe('answers decided in one turn of the event loop are sent together at its
   })
 })
 
-describe("an answer's headers", () => {
-  let server: Server
-  let port: number
-
-  before(async () => {
-    const app = new KoaApp()
-    app.use((koaCtx) => {
-      const ctx = koaCtx as AppContext
-      setAnswerHeader(ctx, 'X-Request-Id', 'first')
-      if (ctx.path === '/twice') setAnswerHeader(ctx, 'x-request-ID', 'second')
-      if (ctx.path === '/beside-koa') {
-        // As CORS does: on the response directly, through Koa.
-        ctx.vary('Origin')
-        ctx.set('X-Request-Id', 'set through Koa')
-        setAnswerHeader(ctx, 'X-Request-Id', 'answer header')
-      }
-      if (ctx.path === '/not-json')
-        setAnswer(ctx, 200, 'text/html; charset=utf-8', Buffer.from('<p>page</p>'))
-      else if (ctx.path === '/no-content') ctx.status = 204
-      else setJsonAnswer(ctx, 201, '{"pet":1}')
-      sendAnswer(ctx)
-    })
-    server = createServer(app.callback())
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    port = (server.address() as AddressInfo).port
-  })
-
-  after(() => new Promise((resolve) => server.close(resolve)))
-
-  const send = (method: string, path: string) =>
-    sendRaw(port, `${method} ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)
-  const valuesOf = (head: string, name: string): string[] =>
-    [...head.matchAll(new RegExp(`\\r\\n${name}: ([^\\r]*)`, 'gi'))].map((m) => m[1] as string)
-
-  it('go out with the status, the JSON type and length, and the body', async () => {
-    const reply = await send('GET', '/')
-    expect(reply.status).to.equal(201)
-    expect(valuesOf(reply.head, 'X-Request-Id')).to.deep.equal(['first'])
-    expect(valuesOf(reply.head, 'Content-Type')).to.deep.equal(['application/json'])
-    expect(valuesOf(reply.head, 'Content-Length')).to.deep.equal(['9'])
-    expect(reply.body).to.equal('{"pet":1}')
-  })
-
-  it('once each: a later value replaces an earlier one, whatever the case of the name', async () => {
-    const reply = await send('GET', '/twice')
-    expect(valuesOf(reply.head, 'X-Request-Id')).to.deep.equal(['second'])
-  })
-
-  it('join those other middleware set on the response, and win over one of the same name', async () => {
-    const reply = await send('GET', '/beside-koa')
-    expect(valuesOf(reply.head, 'Vary')).to.deep.equal(['Origin'])
-    expect(valuesOf(reply.head, 'X-Request-Id')).to.deep.equal(['answer header'])
-    expect(reply.body).to.equal('{"pet":1}')
-  })
-
-  it('go with every kind of answer: a body that is not JSON, a bodiless status, and HEAD', async () => {
-    const page = await send('GET', '/not-json')
-    expect(valuesOf(page.head, 'X-Request-Id')).to.deep.equal(['first'])
-    expect(valuesOf(page.head, 'Content-Type')).to.deep.equal(['text/html; charset=utf-8'])
-    expect(valuesOf(page.head, 'Content-Length')).to.deep.equal(['11'])
-    expect(page.body).to.equal('<p>page</p>')
-    const empty = await send('GET', '/no-content')
-    expect(empty.status).to.equal(204)
-    expect(valuesOf(empty.head, 'X-Request-Id')).to.deep.equal(['first'])
-    expect(valuesOf(empty.head, 'Content-Type')).to.deep.equal([])
-    expect(valuesOf(empty.head, 'Content-Length')).to.deep.equal([])
-    expect(empty.body).to.equal('')
-    const head = await send('HEAD', '/')
-    expect(head.status).to.equal(201)
-    expect(valuesOf(head.head, 'X-Request-Id')).to.deep.equal(['first'])
-    expect(valuesOf(head.head, 'Content-Type')).to.deep.equal(['application/json'])
-    expect(valuesOf(head.head, 'Content-Length')).to.deep.equal(['9'])
-    expect(head.body).to.equal('')
-  })
-})
-
-/** Serves the app on a loopback port while `use` runs, with a GET of one path at a time. */
-const whileServing = async (
-  app: { callback: () => Parameters<typeof createServer>[1] },
-  use: (get: (path: string) => ReturnType<typeof sendRaw>) => Promise<void>,
-) => {
-  const server = createServer(app.callback())
+/** Serves the listener on a loopback port while `use` runs. */
+const whileServing = async <T>(
+  listener: Parameters<typeof createServer>[1],
+  use: (port: number) => Promise<T>,
+): Promise<T> => {
+  const server = createServer(listener)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   try {
-    const { port } = server.address() as AddressInfo
-    await use((path) =>
-      sendRaw(port, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
-    )
+    return await use((server.address() as AddressInfo).port)
   } finally {
     await new Promise((resolve) => server.close(resolve))
   }
 }
 
-describe('KoaApp: Koa without on-finished and respond', () => {
-  it('replaces a handleRequest(ctx, fnMiddleware) that Koa still has', () => {
-    const koaOwn = (Koa.prototype as unknown as Record<string, unknown>).handleRequest
-    expect(koaOwn, 'Koa renamed handleRequest: revisit koa-app.ts').to.be.a('function')
-    expect((koaOwn as (...args: unknown[]) => unknown).length).to.equal(2)
-    expect(KoaApp.prototype.handleRequest).to.not.equal(koaOwn)
+/** The bytes of each answer but its Date, the requests sent one after the other. */
+const answersOf = async (port: number, requests: ReadonlyArray<string>) => {
+  const answers: string[] = []
+  for (const text of requests) {
+    const { head, body } = await sendRaw(port, text)
+    answers.push(`${head.replace(/\r\nDate: [^\r]*/, '')}\r\n\r\n${body}`)
+  }
+  return answers
+}
+
+/** Each request's answer through `app.callback()` (Koa's respond) and through `serveAsRoot`. */
+const bothWays = async (makeApp: () => Promise<Koa>, requests: ReadonlyArray<string>) => {
+  const viaKoa = await whileServing((await makeApp()).callback(), (p) => answersOf(p, requests))
+  const viaRoot = await whileServing(serveAsRoot(await makeApp()), (p) => answersOf(p, requests))
+  return { viaKoa, viaRoot }
+}
+
+const raw = (method: string, path: string, headers: ReadonlyArray<string> = [], body = '') =>
+  [`${method} ${path} HTTP/1.1`, 'Host: x', 'Connection: close', ...headers, '', body].join('\r\n')
+
+describe("the root writer sends the same bytes as Koa's respond", () => {
+  it('for every kind of body a Koa app can set', async () => {
+    const plain = async () => {
+      const app = new Koa()
+      app.silent = true
+      app.use((ctx) => {
+        ctx.set('X-Answer', ctx.path)
+        if (ctx.path === '/json-text') ctx.body = '{"pet":1}'
+        else if (ctx.path === '/typed') {
+          ctx.status = 201
+          ctx.set('Content-Type', 'application/json')
+          ctx.body = '{"pet":1}'
+        } else if (ctx.path === '/buffer') ctx.body = Buffer.from('<p>page</p>')
+        else if (ctx.path === '/no-content') ctx.status = 204
+        else if (ctx.path === '/not-modified') {
+          ctx.body = 'gone with 304'
+          ctx.status = 304
+        } else if (ctx.path === '/null') ctx.body = null
+        else if (ctx.path === '/status-only') ctx.status = 418
+        else if (ctx.path === '/object') ctx.body = { pets: [1, 2] }
+        else if (ctx.path === '/stream') ctx.body = Readable.from(['a', 'b'])
+        else if (ctx.path === '/throw') throw new Error('escaped')
+        else if (ctx.path === '/http-error') ctx.throw(409, 'taken')
+        // Anything else: nothing set, Koa's 404.
+      })
+      return app
+    }
+    const paths = ['/json-text', '/typed', '/buffer', '/no-content', '/not-modified', '/null']
+    paths.push('/status-only', '/object', '/stream', '/throw', '/http-error', '/nothing')
+    const requests = [...paths.map((p) => raw('GET', p)), ...paths.map((p) => raw('HEAD', p))]
+    const { viaKoa, viaRoot } = await bothWays(plain, requests)
+    expect(viaRoot).to.deep.equal(viaKoa)
+    // Not vacuous: the answers to GET differ from one another and carry what was set.
+    expect(new Set(viaKoa.slice(0, paths.length)).size).to.equal(paths.length)
+    expect(viaKoa[1]).to.match(/^HTTP\/1\.1 201 Created\r\n[^]*\r\n\r\n\{"pet":1\}$/)
   })
 
-  it('starts every answer at 404, and an exception that escapes the middleware is still a 500 through ctx.onerror', async () => {
-    const app = new KoaApp()
-    app.silent = true
-    app.use((ctx) => {
-      if (ctx.path === '/throw') throw new Error('escaped')
-      setJsonAnswer(ctx as AppContext, 200, JSON.stringify({ startedAt: ctx.status }))
-      sendAnswer(ctx as AppContext)
-    })
-    await whileServing(app, async (get) => {
-      expect((await get('/')).body).to.equal('{"startedAt":404}')
-      expect((await get('/throw')).status).to.equal(500)
-    })
+  it("for the service's answers: reads, creates, errors, HEAD, the document and the docs page", async () => {
+    // Without rate limits: their RateLimit header counts time, which differs from run to run.
+    const config = testConfig({ RATE_LIMIT: 'off' })
+    const compose = async () =>
+      composeApp(config, await storageFor('in-memory'), config.apiKeys, silentLogger)
+    const id = 'X-Request-Id: fixed-id'
+    const key = `Authorization: Bearer ${TEST_KEY}`
+    const pet = '{"name":"Rex","categoryId":7,"status":"available"}'
+    const json = ['Content-Type: application/json', `Content-Length: ${pet.length}`]
+    const requests = [
+      raw('POST', '/v1/pets', [id, key, ...json], pet),
+      raw('GET', '/v1/pets?limit=5', [id, key]),
+      raw('GET', '/v1/pets/1', [id, key]),
+      raw('HEAD', '/v1/pets/1', [id, key]),
+      raw('GET', '/v1/pets/99', [id, key]),
+      raw('GET', '/v1/pets', [id]),
+      raw('POST', '/v1/pets', [id, key, 'Content-Type: text/plain', 'Content-Length: 2'], 'hi'),
+      raw('DELETE', '/v1/pets', [id, key]),
+      raw('GET', '/v1/nowhere', [id, key]),
+      raw('GET', '/elsewhere', [id]),
+      raw('GET', '/v1/openapi.json', [id]),
+      raw('GET', '/v1/docs', [id]),
+      raw('GET', '/healthz', [id]),
+    ]
+    const { viaKoa, viaRoot } = await bothWays(compose, requests)
+    expect(viaRoot).to.deep.equal(viaKoa)
+    expect(viaKoa.map((a) => a.slice(9, 12))).to.deep.equal([
+      '201',
+      '200',
+      '200',
+      '200',
+      '404',
+      '401',
+      '415',
+      '405',
+      '404',
+      '404',
+      '200',
+      '200',
+      '200',
+    ])
   })
+})
 
-  it('the composed app answers every request itself: middleware used after it is never reached', async () => {
+describe('the exported app is a plain Koa app', () => {
+  it("keeps Koa's own request handling and respond: middleware after it is reached when it calls next", async () => {
     const config = testConfig()
     const app = composeApp(config, await storageFor('in-memory'), config.apiKeys, silentLogger)
+    expect(Object.getPrototypeOf(app)).to.equal(Koa.prototype)
+    const own = (o: object) => (o as { handleRequest?: unknown }).handleRequest
+    expect(own(app)).to.be.a('function').and.equal(own(Koa.prototype))
+    // Its answers end its chain, as a Koa app's routes do: nothing used after them runs.
     let reached = 0
-    app.use(() => {
-      reached++
-    })
-    await whileServing(app, async (get) => {
-      expect((await get('/nowhere')).status).to.equal(404)
-      expect((await get('/v1/nowhere')).status).to.equal(401)
-      expect((await get('/healthz')).status).to.equal(200)
+    app.use(() => void reached++)
+    await whileServing(app.callback(), async (port) => {
+      expect((await sendRaw(port, raw('GET', '/nowhere'))).status).to.equal(404)
+      expect((await sendRaw(port, raw('GET', '/v1/nowhere'))).status).to.equal(401)
     })
     expect(reached).to.equal(0)
   })

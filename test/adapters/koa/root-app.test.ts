@@ -290,3 +290,30 @@ describe('the exported app is a plain Koa app', () => {
     expect(reached).to.equal(0)
   })
 })
+
+describe('Expect: 100-continue through createHttpServer', () => {
+  const expecting = (port: number) =>
+    openRaw(port).then((c) => {
+      c.socket.write('POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n')
+      c.socket.write('Expect: 100-continue\r\nConnection: close\r\n\r\n')
+      return c
+    })
+
+  it('invites the body at once for a plain listener, as Node does; the app, only when it asks', async () => {
+    const config = testConfig()
+    const app = composeApp(config, await storageFor('in-memory'), config.apiKeys, silentLogger)
+    for (const [given, invited] of [
+      [app.callback(), true],
+      [app, false],
+    ] as const) {
+      const http = createHttpServer(given, DEFAULT_LIMITS, silentLogger)
+      await new Promise<void>((resolve) => http.server.listen(0, '127.0.0.1', resolve))
+      const client = await expecting((http.server.address() as AddressInfo).port)
+      await client.closed
+      // Anonymous: the app refuses it 401 before reading the body.
+      expect(client.received()).to.match(/HTTP\/1\.1 401 /)
+      expect(client.received().startsWith('HTTP/1.1 100 Continue\r\n\r\n')).to.equal(invited)
+      await new Promise((resolve) => http.server.close(resolve))
+    }
+  })
+})

@@ -36,6 +36,14 @@ export type * from './ports/idempotency-store.js'
 export { silentLogger, type Logger } from './ports/logger.js'
 export type * from './ports/api-key-registry.js'
 export { Scope, ALL_SCOPES } from './domain/scope.js'
+export {
+  GET_PET_DEPRECATION,
+  OPERATIONS,
+  type Deprecation,
+  type HttpMethod,
+  type Operation,
+  type OperationId,
+} from './api/operations.js'
 export { parseIsoInstant } from './domain/iso-instant.js'
 export { createPet, type CreatePetDeps } from './use-cases/create-pet.js'
 export { listPets, type ListPetsDeps, type PetPage } from './use-cases/list-pets.js'

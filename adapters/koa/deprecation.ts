@@ -1,18 +1,6 @@
-/**
- * The one deprecation of the interface: `GET /pets/{petId}` (getPet), removed on the seed's date.
- * The route table marks the route with it; the gate, the 410 answer and the OpenAPI wording are
- * all derived from here.
- */
-export const GET_PET_DEPRECATION = {
-  /** The seed's removal date: from this instant on the operation answers 410 Gone. */
-  sunsetAt: new Date('2030-12-05T00:00:00Z'),
-  /** Default for when it counts as deprecated (RFC 9745): the publication of interface 1.0.0. */
-  defaultDeprecatedAt: new Date('2026-01-01T00:00:00Z'),
-  /** What replaces it, relative to the base path. */
-  successor: { path: '/pets', usage: '/pets?status=...' },
-} as const
+import { GET_PET_DEPRECATION, type Deprecation } from '../../core/index.js'
 
-export type Deprecation = typeof GET_PET_DEPRECATION
+export { GET_PET_DEPRECATION, type Deprecation }
 
 /** When the operation is deprecated (configured) and when it goes (fixed by the interface). */
 export type DeprecationPolicy = { readonly deprecatedAt: Date; readonly sunsetAt: Date }

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import {
   createPet,
+  OPERATIONS,
   createPetIdempotently,
   IDEMPOTENCY_DEFAULTS,
   IDEMPOTENCY_KEY_MAX_LENGTH,
@@ -15,10 +16,7 @@ import { writePetJson } from '../pet-json.js'
 import type { Route } from './route.js'
 
 export const createPetRoute: Route = {
-  operationId: 'createPet',
-  method: 'POST',
-  path: '/pets',
-  scope: 'pets:write',
+  ...OPERATIONS.createPet,
   errors: [
     'BadRequest',
     'IdempotencyKeyInUse',

@@ -1,16 +1,12 @@
-import { getPet } from '../../../core/index.js'
-import { deprecationWording, GET_PET_DEPRECATION, goneDetail } from '../deprecation.js'
+import { GET_PET_DEPRECATION, getPet, OPERATIONS } from '../../../core/index.js'
+import { deprecationWording, goneDetail } from '../deprecation.js'
 import { jsonResponse } from '../openapi/responses.js'
 import { param } from '../openapi/schemas.js'
 import { petJson } from '../pet-json.js'
 import type { Route } from './route.js'
 
 export const getPetRoute: Route = {
-  operationId: 'getPet',
-  method: 'GET',
-  path: '/pets/{petId}',
-  scope: 'pets:read',
-  deprecation: GET_PET_DEPRECATION,
+  ...OPERATIONS.getPet,
   errors: ['BadRequest', 'NotFound', 'Gone'],
   document: () => ({
     summary: 'Get one animal (deprecated)',

@@ -1,6 +1,6 @@
 import { parse as parseQuery } from 'node:querystring'
 import * as O from 'fp-ts/lib/Option.js'
-import { LIMIT_DEFAULT, listPets, type ListPetsQuery } from '../../../core/index.js'
+import { LIMIT_DEFAULT, listPets, OPERATIONS, type ListPetsQuery } from '../../../core/index.js'
 import { jsonResponse } from '../openapi/responses.js'
 import { param } from '../openapi/schemas.js'
 import { petsJson } from '../pet-json.js'
@@ -16,10 +16,7 @@ const nextLink = (basePath: string, { limit, status, after }: ListPetsQuery): st
   }>; rel="next"`
 
 export const listPetsRoute: Route = {
-  operationId: 'listPets',
-  method: 'GET',
-  path: '/pets',
-  scope: 'pets:read',
+  ...OPERATIONS.listPets,
   errors: ['BadRequest'],
   document: () => ({
     summary: 'List animals',

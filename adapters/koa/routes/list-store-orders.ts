@@ -1,11 +1,9 @@
+import { OPERATIONS } from '../../../core/index.js'
 import type { Route } from './route.js'
 
 /** Part of the wider interface, but unspecified: known, authenticated, not implemented. */
 export const listStoreOrdersRoute: Route = {
-  operationId: 'listStoreOrders',
-  method: 'GET',
-  path: '/store/orders',
-  scope: 'pets:read',
+  ...OPERATIONS.listStoreOrders,
   errors: ['NotImplemented'],
   document: () => ({
     summary: 'Store orders (not available)',

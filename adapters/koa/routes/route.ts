@@ -1,7 +1,6 @@
 import type { RouterMiddleware } from '@koa/router'
-import type { IdempotencyStore, PetStore, Scope } from '../../../core/index.js'
+import type { IdempotencyStore, Operation, PetStore } from '../../../core/index.js'
 import type { AppState } from '../app-state.js'
-import type { Deprecation } from '../deprecation.js'
 import type { ErrorAnswerName } from '../openapi/responses.js'
 import type { Responder } from '../responder.js'
 
@@ -23,16 +22,11 @@ export type RouteDeps = {
 export type DocumentOptions = { readonly maxBodyBytes: number }
 
 /**
- * One operation of the API: everything the router, the gate and the OpenAPI document know of it.
- * Adding an endpoint is one of these (and its use case), added to the table in `index.ts`.
+ * One operation of the API: its facts on the wire (the core's `OPERATIONS` entry, shared with the
+ * client) and everything the router, the gate and the OpenAPI document add. Adding an endpoint is
+ * one of these (and its use case), added to the table in `index.ts`.
  */
-export type Route = {
-  readonly operationId: string
-  readonly method: 'GET' | 'POST'
-  /** Relative to the base path, in OpenAPI's template syntax: `/pets/{petId}`. */
-  readonly path: `/${string}`
-  readonly scope: Scope
-  readonly deprecation?: Deprecation
+export type Route = Operation & {
   /**
    * The error answers it can give besides those every operation can: 401, 403, 429, 500, and 503
    * (authentication looks the key up, and a key store can be down).

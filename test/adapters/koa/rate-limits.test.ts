@@ -1,6 +1,6 @@
 import { expect } from 'chai'
-import type { AppContext } from '../../../adapters/koa/app-state.js'
-import { createRateLimits, type RateLimitOptions } from '../../../adapters/koa/rate-limits.js'
+import type { AppContext } from '../../../adapters/koa/app/app-state.js'
+import { createRateLimits, type RateLimitOptions } from '../../../adapters/koa/app/rate-limits.js'
 import { auth, OTHER_KEY, startTestApi, testConfig, type TestApi } from '../../support/app.js'
 import { expectError } from '../../support/expect-error.js'
 import type { Reply } from '../../support/http.js'

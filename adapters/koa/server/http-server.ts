@@ -1,4 +1,4 @@
-import Koa from 'koa'
+import type Koa from 'koa'
 import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AppState } from '../app/app-state.js'
 import { createClientErrorAnswer } from './client-error.js'
@@ -41,10 +41,9 @@ const invitation = (res: Parameters<RequestListener>[1]) => {
  * plain request listener, with every refusal answered by the Error body: Host checked here,
  * unknown `Expect` 417, CONNECT and transfer codings other than chunked 501, `100 Continue` only
  * when the app's body reader asks for it (at once for a plain listener, as Node does), the
- * connection cap and the timeouts. Out
- * of descriptors at accept, libuv takes the newcomer on a spare descriptor and closes it at once
- * (the client sees its connection closed, without an answer); an accept failure that still
- * reaches Node is logged as a warning, never fatal.
+ * connection cap and the timeouts. Out of descriptors at accept, libuv takes the newcomer on a
+ * spare descriptor and closes it at once (the client sees its connection closed, without an
+ * answer); an accept failure that still reaches Node is logged as a warning, never fatal.
  */
 export const createHttpServer = (
   appOrListener: Koa<AppState> | RequestListener,
@@ -63,7 +62,8 @@ export const createHttpServer = (
   // values, later ones were dropped unseen, a second Authorization or Host among them.
   server.maxHeadersCount = 0
   const connections = trackConnections(server, limits.maxConnections)
-  const isApp = appOrListener instanceof Koa
+  // Not instanceof: an embedder's app may come from another copy of Koa.
+  const isApp = typeof appOrListener !== 'function'
   const listener = isApp ? serveAsRoot(appOrListener) : appOrListener
   const guarded = connections.guard(guardHeaders(guardCodings(listener)))
   server.on('request', guarded)

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { AppContext } from '../app-state.js'
-import { parseExactly } from './json-exact.js'
+import { parseExactly } from '../../../../core/json/exact.js'
 import type { Problem } from '../problem.js'
 
 type BodyProblem = Extract<

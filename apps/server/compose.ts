@@ -5,6 +5,7 @@ import {
   createKoaApp,
   GET_PET_SUNSET,
   openApiJson,
+  type HttpLimits,
   type RequestLine,
 } from '../../adapters/koa/index.js'
 import { HARD_BOUND_FACTOR } from '../../adapters/mongodb/deadline.js'
@@ -31,6 +32,20 @@ export const apiKeysFor = (config: Config): { keys: ReadonlyArray<string>; gener
   config.apiKeys.length > 0
     ? { keys: config.apiKeys, generated: false }
     : { keys: [randomBytes(24).toString('base64url')], generated: true }
+
+/** The listening server's limits, with the connection cap `cap` (MAX_CONNECTIONS, or lower). */
+export const httpLimitsOf = (config: Config, cap: number = config.maxConnections): HttpLimits => ({
+  maxConnections: cap,
+  maxAnonymousConnections: Math.max(
+    1,
+    Math.floor((cap * config.anonymousConnectionsPercent) / 100),
+  ),
+  maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+  trustProxy: config.trustProxy,
+  headersTimeoutMs: config.headersTimeoutMs,
+  requestTimeoutMs: config.requestTimeoutMs,
+  keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+})
 
 export type ComposeExtras = {
   /** The clock, in epoch milliseconds: Date.now unless a test freezes it. */
@@ -70,6 +85,7 @@ export const composeApp = (
         maxBodyBytes: MAX_BODY_BYTES,
       }),
       corsOrigins: config.corsOrigins,
+      trustProxy: config.trustProxy,
       ...(config.rateLimits === undefined ? {} : { rateLimits: config.rateLimits }),
       idempotencyLeaseMs: idempotencyLeaseMs(config),
     },

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { pino } from 'pino'
 import { createHttpServer } from '../../adapters/koa/index.js'
-import { apiKeysFor, composeApp } from './compose.js'
+import { apiKeysFor, composeApp, httpLimitsOf } from './compose.js'
 import { openStorage } from './storage.js'
 import { ConfigurationError, loadConfig, type Config } from './config.js'
 import { createLogDestination } from './log-destination.js'
@@ -63,16 +63,7 @@ const { cap, limit } = connectionCap(config.maxConnections)
 if (cap < config.maxConnections)
   logger.info({ maxConnections: cap, openFilesLimit: limit }, 'MAX_CONNECTIONS lowered to fit')
 // The app is the server's root: answers are written by the server's own writer (root-app.ts).
-const http = createHttpServer(
-  app,
-  {
-    maxConnections: cap,
-    headersTimeoutMs: config.headersTimeoutMs,
-    requestTimeoutMs: config.requestTimeoutMs,
-    keepAliveTimeoutMs: config.keepAliveTimeoutMs,
-  },
-  logger,
-)
+const http = createHttpServer(app, httpLimitsOf(config, cap), logger)
 const server = http.server
 
 // One line, not a stack trace: the usual cause is a second instance on the same port.

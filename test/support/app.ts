@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { stringify } from 'lossless-json'
-import { composeApp } from '../../apps/server/compose.js'
+import { composeApp, httpLimitsOf } from '../../apps/server/compose.js'
 import type { Storage } from '../../apps/server/storage.js'
 import { loadConfig, type Config } from '../../apps/server/config.js'
 import { silentLogger, type Logger } from '../../core/index.js'
@@ -49,12 +49,7 @@ export const startTestApi = async (options: TestApiOptions = {}): Promise<TestAp
     metrics: options.metrics,
     requestLine: options.requestLine,
   })
-  const client = await serve(app, {
-    maxConnections: config.maxConnections,
-    headersTimeoutMs: config.headersTimeoutMs,
-    requestTimeoutMs: config.requestTimeoutMs,
-    keepAliveTimeoutMs: config.keepAliveTimeoutMs,
-  })
+  const client = await serve(app, httpLimitsOf(config))
   const basePath = config.basePath
   return {
     ...client,

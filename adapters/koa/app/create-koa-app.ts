@@ -7,6 +7,7 @@ import type {
   PetStore,
 } from '../../../core/index.js'
 import type { AppState } from './app-state.js'
+import { clientAddress, useClientAddress, type TrustProxy } from './client-address.js'
 import { deprecationHeaders, type DeprecationPolicy } from './deprecation.js'
 import { cors } from './middleware/cors.js'
 import { docs } from './middleware/docs.js'
@@ -48,6 +49,11 @@ export type KoaAppOptions = {
   readonly openApiJson: string
   /** Origins allowed to call the API from a browser (CORS); none by default. */
   readonly corsOrigins?: ReadonlyArray<string>
+  /**
+   * The proxies trusted to name the client (`Forwarded`, `X-Forwarded-For`): `ctx.ip`, every
+   * per-address budget and the request log follow them. None by default: the peer is the client.
+   */
+  readonly trustProxy?: TrustProxy | undefined
   /** Per-key and per-address rate limits; off when undefined. */
   readonly rateLimits?: RateLimitOptions
   /**
@@ -85,12 +91,13 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
     [...new Set(router.match(path, 'OPTIONS').path.flatMap((layer) => layer.methods))].sort()
 
   const app = new Koa<AppState>()
+  useClientAddress(app, clientAddress(options.trustProxy))
   if (deps.observeRequest !== undefined) app.use(observe(deps.observeRequest))
   app.use(frame(deps.logger, respond, deps.requestLine))
   // Before the probes: every answer to an allowed origin carries the CORS headers.
   if (corsOrigins.length > 0) app.use(cors({ origins: corsOrigins, methodsOf }))
   app.use(probes(deps.checkReadiness, respond))
-  app.use(docs(basePath, respond))
+  app.use(docs(basePath, respond, limits))
   app.use(gate(deps, { basePath, openApiJson, deprecationHeaders: deprecation, limits }, respond))
   app.use(router.routes())
   app.use(fallback(respond))

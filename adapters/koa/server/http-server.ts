@@ -1,6 +1,7 @@
 import type Koa from 'koa'
 import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AppState } from '../app/app-state.js'
+import { clientAddress, type TrustProxy } from '../app/client-address.js'
 import { createClientErrorAnswer } from './client-error.js'
 import { trackConnections, type Connections } from './connections.js'
 import { serveAsRoot } from './root-app.js'
@@ -22,6 +23,12 @@ export type HttpLimits = {
   readonly requestTimeoutMs: number
   /** How long an idle keep-alive connection stays open. */
   readonly keepAliveTimeoutMs: number
+  /** Connections not known to carry a valid key, at most; no limit but the cap when absent. */
+  readonly maxAnonymousConnections?: number | undefined
+  /** Connections from one address (an IPv6 /64) at most; no limit when absent. */
+  readonly maxConnectionsPerAddress?: number | undefined
+  /** Trusted proxies (as the app's): their connections are exempt from the per-address cap. */
+  readonly trustProxy?: TrustProxy | undefined
 }
 
 export type HttpServer = { readonly server: Server; readonly connections: Connections }
@@ -61,7 +68,11 @@ export const createHttpServer = (
   // Every header is kept (the 16 KiB limit bounds them): past Node's default 2,000 names and
   // values, later ones were dropped unseen, a second Authorization or Host among them.
   server.maxHeadersCount = 0
-  const connections = trackConnections(server, limits.maxConnections)
+  const connections = trackConnections(server, limits.maxConnections, {
+    maxAnonymous: limits.maxAnonymousConnections,
+    maxPerAddress: limits.maxConnectionsPerAddress,
+    isProxy: clientAddress(limits.trustProxy).isProxy,
+  })
   // Not instanceof: an embedder's app may come from another copy of Koa.
   const isApp = typeof appOrListener !== 'function'
   const listener = isApp ? serveAsRoot(appOrListener) : appOrListener

@@ -1,6 +1,8 @@
 /**
  * Animal Store core: codecs, use cases, ports and errors. No HTTP, no database: an embedding
  * program wires its own adapters (or those of `animal-store/in-memory`) into the use cases.
+ *
+ * @module animal-store
  */
 export {
   ID_MAX_DIGITS,
@@ -15,6 +17,7 @@ export {
   PET_NAME_MAX_LENGTH,
   PET_NAME_PATTERN,
   PET_NAME_RULES,
+  type PetNameBrand,
 } from './domain/pet-name.js'
 export { NewPet, CategoryId, type CategoryIdBrand } from './domain/new-pet.js'
 export { Pet, PetId, PetIdParam, type PetIdBrand } from './domain/pet.js'
@@ -26,11 +29,13 @@ export {
   LIMIT_MAX_DIGITS,
   LIMIT_MIN,
 } from './domain/list-query.js'
-export type { ListPetsQuery } from './domain/list-query.js'
+export type { ListPetsQuery, ListPetsQueryDecoded } from './domain/list-query.js'
+export type { StrictStruct } from './domain/strict-struct.js'
 export {
   IdempotencyKey,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_KEY_PATTERN,
+  type IdempotencyKeyBrand,
 } from './domain/idempotency-key.js'
 export { petFingerprint } from './domain/pet-fingerprint.js'
 export { decodeWith } from './domain/decode.js'
@@ -64,5 +69,6 @@ export {
   type CreatePetIdempotentlyDeps,
   type IdempotencyPolicy,
   type IdempotentCreate,
+  type IdempotentCreateFailure,
   type IdempotentResult,
 } from './use-cases/create-pet-idempotently.js'

@@ -1,17 +1,35 @@
-export { createKoaApp, type KoaAppDeps, type KoaAppOptions } from './create-koa-app.js'
+/**
+ * The HTTP adapter: `createKoaApp` builds the service's Koa app (mount it in a host Koa app, or
+ * serve it with `createHttpServer`); the OpenAPI document, error codes and request records come
+ * with it. Needs koa, @koa/router and @types/koa (optional peer dependencies).
+ *
+ * @module animal-store/koa
+ */
+/*
+ * Two layers:
+ * - app/: the Koa application (createKoaApp): middleware, routes, OpenAPI, the docs page. A plain
+ *   Koa app that anyone can serve with app.callback() or mount in a Koa host.
+ * - server/: the node:http server that listens (createHttpServer): connection cap, wire guards,
+ *   refusals written outside Koa, 100-continue, shutdown helpers, and the writer that drives the
+ *   app as the server's root application. It uses the app's words (its Error body, the headers
+ *   every answer carries, its state type); app/ never imports server/.
+ */
+export { createKoaApp, type KoaAppDeps, type KoaAppOptions } from './app/create-koa-app.js'
+export type { AppState } from './app/app-state.js'
 export {
   GET_PET_SUNSET,
   GET_PET_DEPRECATED_DEFAULT,
   type DeprecationPolicy,
-} from './deprecation.js'
-export { ERROR_CODES, type ErrorCode } from './problem.js'
-export { answerClientError } from './client-error.js'
-export { openApiDocument, openApiJson, type OpenApiOptions } from './openapi/document.js'
-export { createHttpServer, type HttpLimits, type HttpServer } from './http-server.js'
-export { MAX_PIPELINED, OVERFLOW_CONNECTIONS, type Connections } from './connections.js'
-export type { RequestObserver } from './middleware/observe.js'
-export type { RequestLine, RequestRecord } from './request-log.js'
-export { EXPOSED_HEADERS } from './middleware/cors.js'
-export { type RateLimitOptions } from './rate-limits.js'
-export { BEARER_TOKEN, bearerTokenOf, isBearerToken } from './bearer.js'
-export { isTrustedProxyEntry, type TrustProxy } from './client-address.js'
+} from './app/deprecation.js'
+export { ERROR_CODES, type ErrorCode } from './app/problem.js'
+export { createClientErrorAnswer } from './server/client-error.js'
+export { openApiDocument, openApiJson, type OpenApiOptions } from './app/openapi/document.js'
+export { createHttpServer, type HttpLimits, type HttpServer } from './server/http-server.js'
+export type { WireListener } from './server/root-app.js'
+export { MAX_PIPELINED, OVERFLOW_CONNECTIONS, type Connections } from './server/connections.js'
+export type { RequestObserver } from './app/middleware/observe.js'
+export type { RequestLine, RequestRecord } from './app/request-log.js'
+export { EXPOSED_HEADERS } from './app/middleware/cors.js'
+export type { Rate, RateLimitOptions } from './app/rate-limits.js'
+export { BEARER_TOKEN, bearerTokenOf, isBearerToken } from './app/bearer.js'
+export { isTrustedProxyEntry, type TrustProxy } from './app/client-address.js'

@@ -3,8 +3,11 @@ import { PetStatusField } from './new-pet.js'
 import { PetIdParam } from './pet.js'
 import { strictStruct } from './strict-struct.js'
 
+/** The smallest page a listing serves. */
 export const LIMIT_MIN = 1
+/** The largest page a listing serves. */
 export const LIMIT_MAX = 100
+/** The page size of a listing that names none. */
 export const LIMIT_DEFAULT = 20
 
 /** Digits only; leading zeros are allowed (`0020` is 20), up to a sane length. */
@@ -44,7 +47,8 @@ export const ListPetsQueryParams = strictStruct(
   { limit: Limit, status: PetStatusField, after: PetIdParam },
   'parameter',
 )
-type ListPetsQueryDecoded = t.TypeOf<typeof ListPetsQueryParams>
+/** The listing request as decoded, before its default limit. */
+export type ListPetsQueryDecoded = t.TypeOf<typeof ListPetsQueryParams>
 /**
  * The decoded query with its default limit. Its optional fields may hold undefined, so that it is
  * built field by field (see listPets): on Node 20, a spread followed by a new key takes V8's slow

@@ -7,6 +7,7 @@ import { LIMIT_DEFAULT, ListPetsQueryParams, type ListPetsQuery } from '../domai
 import type { Pet } from '../domain/pet.js'
 import type { PetStore } from '../ports/pet-store.js'
 
+/** What {@link listPets} needs: the store's page listing. */
 export type ListPetsDeps = Pick<PetStore, 'listPetPage'>
 
 /** One page of a listing, and the query that continues it when more pets exist. */

@@ -4,11 +4,11 @@ import {
   createInMemoryPetStore,
 } from '../../../adapters/in-memory/index.js'
 import { ERROR_CODES, openApiDocument } from '../../../adapters/koa/index.js'
-import { createRouter } from '../../../adapters/koa/routes/index.js'
-import { createResponder } from '../../../adapters/koa/responder.js'
+import { createRouter } from '../../../adapters/koa/app/routes/index.js'
+import { createResponder } from '../../../adapters/koa/app/responder.js'
 import { silentLogger } from '../../../core/index.js'
 import { INT64_MAX, ListPetsQueryParams, NewPet, Pet, PET_STATUSES } from '../../../core/index.js'
-import { SCOPE_OF_METHOD } from '../../../adapters/koa/middleware/admit.js'
+import { SCOPE_OF_METHOD } from '../../../adapters/koa/app/middleware/admit.js'
 import { auth, startTestApi } from '../../support/app.js'
 import { tempKeyFile } from '../../support/minted-keys.js'
 

@@ -1,0 +1,26 @@
+import { GET_PET_DEPRECATION, getPet, OPERATIONS } from '../../../../core/index.js'
+import { deprecationWording, goneDetail } from '../deprecation.js'
+import { jsonResponse } from '../openapi/responses.js'
+import { param } from '../openapi/schemas.js'
+import { petJson } from '../json/pet-json.js'
+import type { Route } from './route.js'
+
+export const getPetRoute: Route = {
+  ...OPERATIONS.getPet,
+  errors: ['BadRequest', 'NotFound', 'Gone'],
+  document: () => ({
+    summary: 'Get one animal (deprecated)',
+    description: deprecationWording(GET_PET_DEPRECATION),
+    parameters: [param('petId')],
+    responses: { '200': jsonResponse('The animal.', 'Pet') },
+  }),
+  handler: ({ store, basePath, respond, now }) => {
+    const get = getPet(store)
+    const sunsetAt = GET_PET_DEPRECATION.sunsetAt.getTime()
+    const gone = { _tag: 'Gone', detail: goneDetail(basePath, GET_PET_DEPRECATION) } as const
+    return (ctx) =>
+      now() >= sunsetAt
+        ? respond.problem(ctx, gone)
+        : respond.task(ctx, get(ctx.params.petId), (pet) => respond.json(ctx, 200, petJson(pet)))
+  },
+}

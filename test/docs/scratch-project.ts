@@ -13,6 +13,12 @@ const LINKED = [
   'io-ts',
   'koa',
   '@koa/router',
+  // The host Koa app of docs/embedding.md mounts the API among Koa's usual middleware.
+  'koa-mount',
+  'koa-conditional-get',
+  '@koa/etag',
+  '@types/koa-mount',
+  '@types/koa-conditional-get',
   'mongodb',
   'fast-check',
   'swagger-ui-dist',

@@ -14,14 +14,26 @@ const RUN_BY_CI: Record<string, readonly [file: string, says: RegExp]> = {
   'npm start': ['test/package/deploy.sh', /^PORT=0 HOST=127\.0\.0\.1 .*npm start /m],
   'npm ci --omit=dev': ['test/package/deploy.sh', /^timeout \d+ npm ci --omit=dev /m],
   'npm pack': ['test/package/install.sh', /\$\(npm pack /],
-  [`npm install fp-ts io-ts ./animal-store-${version}.tgz`]: [
+  // The registry serves the tarball `npm pack` makes: install.sh installs that very file.
+  'npm install animal-store fp-ts io-ts': [
     'test/package/install.sh',
     /npm_q install "\$work\/\$tarball"/,
   ],
-  'npm install fp-ts io-ts git+https://<host>/<owner>/animal-store.git': [
+  [`npm install ./animal-store-${version}.tgz fp-ts io-ts`]: [
+    'test/package/install.sh',
+    /npm_q install "\$work\/\$tarball"/,
+  ],
+  [`npm install fp-ts io-ts git+https://<host>/<owner>/animal-store.git#v${version}`]: [
     'test/package/install.sh',
     /npm_q install "git\+file:\/\//,
   ],
+  'npm run lint:package': [
+    '.ci/run',
+    /^COUNT_AS_TEST=1 step "publint" npm run --silent lint:package$/m,
+  ],
+  'npm run lint:types': ['.ci/run', /^COUNT_AS_TEST=1 step .* npm run --silent lint:types$/m],
+  'test/package/publish.sh': ['.ci/run', /^COUNT_AS_TEST=1 step .* test\/package\/publish\.sh$/m],
+  'npm run docs:api': ['.ci/run', /^COUNT_AS_TEST=1 step .* npm run --silent docs:api$/m],
   '.ci/run': ['.ci/run', /^step "npm test/m],
   'test/fuzz/schemathesis.sh in-memory': ['.ci/run', /test\/fuzz\/schemathesis\.sh in-memory$/m],
   'test/fuzz/schemathesis.sh mongodb': ['.ci/run', /test\/fuzz\/schemathesis\.sh mongodb$/m],

@@ -1,11 +1,18 @@
 import { afterEach, beforeEach, describe, it } from 'node:test'
-import { createInMemoryPetStore } from 'animal-store/in-memory'
-import { petStoreContract } from 'animal-store/testing'
+import { createInMemoryIdempotencyStore, createInMemoryPetStore } from 'animal-store/in-memory'
+import { idempotencyStoreContract, petStoreContract } from 'animal-store/testing'
 
-// Put your own adapter where createInMemoryPetStore is: the suite needs a fresh, empty store
-// for each test, and disposes of it afterwards.
+const test = { describe, it, beforeEach, afterEach }
+
+// The factory gives a fresh, empty store for each test, and how to dispose of it.
 petStoreContract(
-  'my store',
-  async () => ({ store: createInMemoryPetStore(), dispose: async () => {} }),
-  { test: { describe, it, beforeEach, afterEach } },
+  'my pet store',
+  async (options) => ({ store: createInMemoryPetStore(options), dispose: async () => {} }),
+  { test, supports: { capacity: true } },
+)
+
+idempotencyStoreContract(
+  'my idempotency store',
+  async () => ({ store: createInMemoryIdempotencyStore(), dispose: async () => {} }),
+  { test, supports: { forgetKey: true, atomicTakeOver: true } },
 )

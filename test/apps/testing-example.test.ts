@@ -8,7 +8,7 @@ const EXAMPLE = 'apps/testing-example/my-store.test.ts'
 describe('the test-kit example of docs/embedding.md', function () {
   this.timeout(60_000)
 
-  it('proves the in-memory store under node:test through animal-store/testing', async () => {
+  it('proves the in-memory stores under node:test through animal-store/testing', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [
       '--import',
       'tsx',
@@ -16,8 +16,9 @@ describe('the test-kit example of docs/embedding.md', function () {
       '--test-reporter=tap',
       EXAMPLE,
     ])
-    expect(stdout).to.include('# Subtest: PetStore contract: my store')
-    expect(stdout).to.match(/^# pass 12$/m)
+    expect(stdout).to.include('# Subtest: PetStore contract: my pet store')
+    expect(stdout).to.include('# Subtest: IdempotencyStore contract: my idempotency store')
+    expect(stdout).to.match(/^# pass 24$/m)
     expect(stdout).to.match(/^# fail 0$/m)
   })
 

@@ -1,7 +1,7 @@
 /**
  * A Koa host that mounts the API under /shop, with the middleware a Koa user would put around
- * it: every answer of the API passes through them, as any Koa app's does. The pending docs show
- * this file, and test/apps/koa-host-example.test.ts runs it.
+ * it: every answer of the API passes through them, as any Koa app's does. docs/embedding.md
+ * points at this file, and test/apps/koa-host-example.test.ts runs it.
  */
 import etag from '@koa/etag'
 import Koa from 'koa'

@@ -14,14 +14,12 @@ export { PetName, PET_NAME_MAX_LENGTH, PET_NAME_PATTERN } from './domain/pet-nam
 export { NewPet, CategoryId, type CategoryIdBrand } from './domain/new-pet.js'
 export { Pet, PetId, PetIdParam, type PetIdBrand } from './domain/pet.js'
 export {
-  Limit,
-  ListPetsQueryParams,
-  LIMIT_DEFAULT,
-  LIMIT_MAX,
+  limitCodec,
+  listPetsQueryCodec,
+  LIST_LIMITS,
   LIMIT_MAX_DIGITS,
-  LIMIT_MIN,
 } from './domain/list-query.js'
-export type { ListPetsQuery } from './domain/list-query.js'
+export type { ListLimits, ListPetsQuery } from './domain/list-query.js'
 export {
   IdempotencyKey,
   IDEMPOTENCY_KEY_MAX_LENGTH,

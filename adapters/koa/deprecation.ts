@@ -5,9 +5,6 @@ export { GET_PET_DEPRECATION, type Deprecation }
 /** When the operation is deprecated (configured) and when it goes (fixed by the interface). */
 export type DeprecationPolicy = { readonly deprecatedAt: Date; readonly sunsetAt: Date }
 
-export const GET_PET_SUNSET = GET_PET_DEPRECATION.sunsetAt
-export const GET_PET_DEPRECATED_DEFAULT = GET_PET_DEPRECATION.defaultDeprecatedAt
-
 /** The headers every answer of the deprecated operation carries (RFC 9745, RFC 8594, RFC 8288). */
 export const deprecationHeaders = (
   policy: DeprecationPolicy,
@@ -24,5 +21,8 @@ export const goneDetail = (basePath: string, deprecation: Deprecation = GET_PET_
   `this operation was removed; use GET ${basePath}${deprecation.successor.usage}`
 
 /** The OpenAPI wording of the deprecated operation. */
-export const deprecationWording = (deprecation: Deprecation = GET_PET_DEPRECATION) =>
-  `Deprecated; removed on ${deprecation.sunsetAt.toISOString().slice(0, 10)}, from when it answers 410. Use \`GET ${deprecation.successor.path}\` with the \`status\` filter. Every answer carries \`Deprecation\`, \`Sunset\` and a \`Link\` to the replacement.`
+export const deprecationWording = (
+  policy: DeprecationPolicy,
+  deprecation: Deprecation = GET_PET_DEPRECATION,
+) =>
+  `Deprecated; removed on ${policy.sunsetAt.toISOString().slice(0, 10)}, from when it answers 410. Use \`GET ${deprecation.successor.path}\` with the \`status\` filter. Every answer carries \`Deprecation\`, \`Sunset\` and a \`Link\` to the replacement.`

@@ -1,12 +1,15 @@
 export { createKoaApp, type KoaAppDeps, type KoaAppOptions } from './create-koa-app.js'
-export {
-  GET_PET_SUNSET,
-  GET_PET_DEPRECATED_DEFAULT,
-  type DeprecationPolicy,
-} from './deprecation.js'
+export type { ApiSettings } from './api-settings.js'
+export type { DeprecationPolicy } from './deprecation.js'
+export { ROUTES, type OperationText, type Route, type RouteDeps } from './routes/index.js'
 export { ERROR_CODES, type ErrorCode } from './problem.js'
 export { answerClientError } from './client-error.js'
-export { openApiDocument, openApiJson, type OpenApiOptions } from './openapi/document.js'
+export {
+  openApiDocument,
+  openApiJson,
+  type OpenApiOptions,
+  type OpenApiServer,
+} from './openapi/document.js'
 export { createHttpServer, type HttpLimits, type HttpServer } from './http-server.js'
 export { MAX_PIPELINED, OVERFLOW_CONNECTIONS, type Connections } from './connections.js'
 export type { RequestObserver } from './middleware/observe.js'

@@ -19,7 +19,7 @@ export type MongoOptions = {
 
 export type MongoStorage = {
   readonly store: PetStore
-  readonly idempotency: IdempotencyStore
+  readonly idempotencyStore: IdempotencyStore
   readonly db: Db
   readonly checkReadiness: CheckReadiness
   readonly close: () => Promise<void>
@@ -153,7 +153,7 @@ export const connectMongo = async (options: MongoOptions): Promise<MongoStorage>
       timeoutMs: options.timeoutMs,
       maxConcurrent: poolSizeOf(options.uri) || DEFAULT_POOL_SIZE,
     }),
-    idempotency: createMongoIdempotencyStore(db, { timeoutMs: options.timeoutMs }),
+    idempotencyStore: createMongoIdempotencyStore(db, { timeoutMs: options.timeoutMs }),
     db,
     checkReadiness: () => TE.asUnit(fromDriver(() => db.command({ ping: 1 }))),
     close: () => client.close(),

@@ -1,30 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import type Koa from 'koa'
 import { createInMemoryIdempotencyStore } from '../../adapters/in-memory/index.js'
-import {
-  createKoaApp,
-  GET_PET_SUNSET,
-  openApiJson,
-  type RequestLine,
-} from '../../adapters/koa/index.js'
-import { HARD_BOUND_FACTOR } from '../../adapters/mongodb/deadline.js'
+import { createKoaApp, type RequestLine } from '../../adapters/koa/index.js'
 import type { PrometheusMetrics } from '../../adapters/prometheus/index.js'
 import type { Logger } from '../../core/index.js'
 import { apiKeysOf } from './api-keys.js'
+import { apiOptionsOf } from './api-settings.js'
 import type { Config } from './config.js'
 import type { Storage } from './storage.js'
-
-/** The request body limit: a NewPet is well under 1 KiB even with a 200-character name. */
-export const MAX_BODY_BYTES = 8192
-
-/**
- * How long a keyed create holds its Idempotency-Key: a store call ends within HARD_BOUND_FACTOR
- * times STORE_TIMEOUT_MS whatever the database does, so the insert is over by then; one budget
- * more to spare. An instance that dies mid-create leaves its keys held no longer than this
- * (6 s by default), where the library's default of 30 s knows nothing of the store.
- */
-export const idempotencyLeaseMs = (config: Pick<Config, 'storeTimeoutMs'>): number =>
-  (HARD_BOUND_FACTOR + 1) * config.storeTimeoutMs
 
 /** Keys to accept: the configured ones, or one generated for this run (announced once). */
 export const apiKeysFor = (config: Config): { keys: ReadonlyArray<string>; generated: boolean } =>
@@ -55,22 +38,9 @@ export const composeApp = (
       logger,
       now,
       checkReadiness: storage.checkReadiness,
-      idempotency: storage.idempotency ?? createInMemoryIdempotencyStore(),
+      idempotencyStore: storage.idempotencyStore ?? createInMemoryIdempotencyStore(),
       ...(metrics === undefined ? {} : { observeRequest: metrics.observeRequest }),
       ...(requestLine === undefined ? {} : { requestLine }),
     },
-    {
-      basePath: config.basePath,
-      maxBodyBytes: MAX_BODY_BYTES,
-      retryAfterSeconds: config.retryAfterSeconds,
-      deprecation: { deprecatedAt: config.getPetDeprecatedAt, sunsetAt: GET_PET_SUNSET },
-      openApiJson: openApiJson({
-        productionUrl: config.productionUrl,
-        stagingUrl: config.stagingUrl,
-        maxBodyBytes: MAX_BODY_BYTES,
-      }),
-      corsOrigins: config.corsOrigins,
-      ...(config.rateLimits === undefined ? {} : { rateLimits: config.rateLimits }),
-      idempotencyLeaseMs: idempotencyLeaseMs(config),
-    },
+    apiOptionsOf(config),
   )

@@ -16,7 +16,7 @@ import type { Config } from './config.js'
 export type Storage = {
   readonly store: PetStore
   /** Idempotency keys, kept where the pets are, so that every instance sees them. */
-  readonly idempotency?: IdempotencyStore
+  readonly idempotencyStore?: IdempotencyStore
   readonly checkReadiness: CheckReadiness
   readonly close: () => Promise<void>
   /** Where minted keys live, when the store holds them (MongoDB). */
@@ -30,7 +30,7 @@ export type StorageConfig = Pick<
 
 export const inMemoryStorage = (capacity?: number): Storage => ({
   store: createInMemoryPetStore({ capacity }),
-  idempotency: createInMemoryIdempotencyStore(),
+  idempotencyStore: createInMemoryIdempotencyStore(),
   checkReadiness: () => TE.right(undefined),
   close: async () => {},
 })

@@ -26,7 +26,7 @@ forEachBackend('IdempotencyStore contract', (backend) => {
   let keys: IdempotencyStore
   beforeEach(async () => {
     storage = await storageFor(backend)
-    keys = storage.idempotency ?? createInMemoryIdempotencyStore()
+    keys = storage.idempotencyStore ?? createInMemoryIdempotencyStore()
   })
   afterEach(() => storage.close())
 
@@ -80,7 +80,6 @@ forEachBackend('IdempotencyStore contract', (backend) => {
 
   it('forgets a pending key on request, the key then claimed anew; never a completed one', async () => {
     const forget = keys.forgetKey
-    if (forget === undefined) return expect.fail('both stores forget keys')
     const claimed = await run(keys.claimKey(scope('k7'), claimAt(1000), 1000))
     if (claimed._tag !== 'Claimed') return expect.fail('not claimed')
     await run(forget(scope('k7'), 'another op'))

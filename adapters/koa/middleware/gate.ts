@@ -3,7 +3,7 @@ import type { AppContext } from '../app-state.js'
 import type { Responder } from '../responder.js'
 import type { AuthenticateDeps } from '../../../core/index.js'
 import type { RateLimits } from '../rate-limits.js'
-import { deprecatedPathTest } from '../routes/index.js'
+import { deprecatedPathTest, scopeByMethod, type Route } from '../routes/index.js'
 import { admission } from './admit.js'
 import { setAnswer, setAnswerHeaders } from '../answer.js'
 
@@ -14,6 +14,8 @@ export type GateOptions = {
   readonly deprecationHeaders: Readonly<Record<string, string>>
   /** Per-key and per-address limits; none when undefined. */
   readonly limits?: RateLimits | undefined
+  /** The route table: which paths are deprecated, which scope each method needs. */
+  readonly routes: ReadonlyArray<Route>
 }
 
 /**
@@ -28,8 +30,8 @@ export const gate = (apiKeys: AuthenticateDeps, options: GateOptions, respond: R
   // Bytes made once: every answer shares them (a string would be encoded anew into each, and
   // answers a client has yet to read, pipelined, would each hold a copy of its 33 KB).
   const documentBytes = Buffer.from(openApiJson)
-  const isDeprecated = deprecatedPathTest(basePath)
-  const admit = admission(apiKeys, options.limits)
+  const isDeprecated = deprecatedPathTest(basePath, options.routes)
+  const admit = admission(apiKeys, options.limits, scopeByMethod(options.routes))
 
   // Not async: the admission's promise is the only one a request pays for here (see get-pet.ts).
   return (ctx: AppContext, next: Next): void | Promise<void> => {

@@ -6,9 +6,10 @@ import { createPetRoute } from './create-pet.js'
 import { getPetRoute } from './get-pet.js'
 import { listPetsRoute } from './list-pets.js'
 import { listStoreOrdersRoute } from './list-store-orders.js'
-import type { DocumentOptions, Route, RouteDeps } from './route.js'
+import type { ApiSettings } from '../api-settings.js'
+import type { Route, RouteDeps } from './route.js'
 
-export type { DocumentOptions, Route, RouteDeps } from './route.js'
+export type { OperationText, Route, RouteDeps } from './route.js'
 
 /** The route table: the one list of the API's operations. */
 export const ROUTES: ReadonlyArray<Route> = [
@@ -64,8 +65,8 @@ export const scopeByMethod = (routes = ROUTES): Readonly<Record<string, Scope>> 
 const DEPRECATION_HEADERS: ReadonlyArray<HeaderName> = ['Deprecation', 'Sunset', 'Link']
 
 /** The OpenAPI operation of a route: its own text, its scope, and every answer it can give. */
-const operationOf = (route: Route, options: DocumentOptions) => {
-  const { responses, ...rest } = route.document(options)
+const operationOf = (route: Route, settings: ApiSettings) => {
+  const { responses, ...rest } = route.document(settings)
   const extra = route.deprecation === undefined ? [] : DEPRECATION_HEADERS
   const success = Object.fromEntries(
     Object.entries(responses as Record<string, { headers?: object }>).map(([status, answer]) => [
@@ -104,12 +105,12 @@ const withHeaders = (answer: { headers?: object }, names: ReadonlyArray<HeaderNa
 })
 
 /** The `paths` of the OpenAPI document, grouped by path as OpenAPI wants them. */
-export const openApiPaths = (options: DocumentOptions, routes = ROUTES) => {
+export const openApiPaths = (settings: ApiSettings, routes = ROUTES) => {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const route of routes)
     paths[route.path] = {
       ...paths[route.path],
-      [route.method.toLowerCase()]: operationOf(route, options),
+      [route.method.toLowerCase()]: operationOf(route, settings),
     }
   return paths
 }

@@ -14,7 +14,7 @@ import { cors } from './middleware/cors.js'
 import { docs } from './middleware/docs.js'
 import { fallback } from './middleware/fallback.js'
 import { frame } from './middleware/frame.js'
-import { gate } from './middleware/gate.js'
+import { frontDoor } from './middleware/front-door.js'
 import { observe, type RequestObserver } from './middleware/observe.js'
 import { probes } from './middleware/probes.js'
 import { createRateLimits, type RateLimitOptions } from './rate-limits.js'
@@ -93,7 +93,7 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
   app.use(probes(deps.checkReadiness, respond))
   app.use(docs(basePath, respond))
   app.use(
-    gate(
+    frontDoor(
       deps,
       { basePath, openApiJson: openApi, deprecationHeaders: deprecation, limits, routes },
       respond,

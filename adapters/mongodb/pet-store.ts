@@ -13,7 +13,7 @@ import {
 } from '../../core/index.js'
 import { withDeadline, type Deadline } from './deadline.js'
 import { fromDocument, type PetDocument } from './documents.js'
-import { createGate } from './gate.js'
+import { createCallQueue } from './call-queue.js'
 import {
   createIdAllocator,
   IdentifiersExhausted,
@@ -72,10 +72,10 @@ export const createMongoPetStore = (db: Db, options: MongoPetStoreOptions = {}):
       ...(options.idBlockSize === undefined ? {} : { blockSize: options.idBlockSize }),
     },
   )
-  const gate = createGate(options.maxConcurrent ?? 8)
+  const callQueue = createCallQueue(options.maxConcurrent ?? 8)
   const bounded = <A>(run: (deadline: Deadline) => Promise<A>) =>
     fromDriver(() =>
-      withDeadline(timeoutMs, (deadline) => gate.through(deadline, () => run(deadline))),
+      withDeadline(timeoutMs, (deadline) => callQueue.through(deadline, () => run(deadline))),
     )
 
   /**
@@ -91,14 +91,14 @@ export const createMongoPetStore = (db: Db, options: MongoPetStoreOptions = {}):
   const insertGrouped = createGroupInsert({
     pets,
     ids,
-    gate,
+    callQueue,
     storedFor,
     inFlight: options.writers ?? DEFAULT_WRITERS,
     maxGroup: MAX_GROUP,
   })
 
   /**
-   * Not through `bounded`: the group insert takes its place at the gate once per group. An id
+   * Not through `bounded`: the group insert takes its place in the call queue once per group. An id
    * space used up is StoreFull (retrying cannot help), anything else StoreUnavailable.
    */
   const insertPet = (pet: NewPet, callerOp?: string) =>

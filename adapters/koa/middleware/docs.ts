@@ -44,7 +44,7 @@ export const docs = (basePath: string, respond: Responder) => {
         : path.startsWith(assetPrefix)
           ? (assets ??= loadDocsAssets(dir)).get(path.slice(assetPrefix.length))
           : undefined
-    // Anything else, unknown names under docs/ included, goes through the gate like any path.
+    // Anything else, unknown names under docs/ included, goes through the front door like any path.
     if (asset === undefined) return next()
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD')
       return respond.problem(ctx, { _tag: 'MethodNotAllowed', allow: ['GET', 'HEAD'] })

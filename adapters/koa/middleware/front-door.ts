@@ -7,7 +7,7 @@ import { deprecatedPathTest, scopeByMethod, type Route } from '../routes/index.j
 import { admission } from './admit.js'
 import { setAnswer, setAnswerHeaders } from '../answer.js'
 
-export type GateOptions = {
+export type FrontDoorOptions = {
   readonly basePath: string
   readonly openApiJson: string
   /** Headers for every answer of the deprecated getPet, the 401 to an anonymous caller included. */
@@ -23,7 +23,11 @@ export type GateOptions = {
  * public; everything else is authenticated before routing, so an anonymous caller learns
  * nothing, not even which paths exist.
  */
-export const gate = (apiKeys: AuthenticateDeps, options: GateOptions, respond: Responder) => {
+export const frontDoor = (
+  apiKeys: AuthenticateDeps,
+  options: FrontDoorOptions,
+  respond: Responder,
+) => {
   const { basePath, openApiJson } = options
   const apiPrefix = `${basePath}/`
   const documentPath = `${basePath}/openapi.json`

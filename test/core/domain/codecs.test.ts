@@ -21,7 +21,7 @@ import {
   outOfRangeInt64,
   petStatus,
   positiveInt64,
-} from '../../arbitraries/index.js'
+} from '../../../adapters/testing/arbitraries.js'
 
 const decodeNewPet = decodeWith(NewPet, 'body')
 const problemsOf = (result: ReturnType<typeof decodeNewPet>): string =>

@@ -28,12 +28,16 @@ export type StorageConfig = Pick<
   'mongodbUri' | 'maxPets' | 'storeTimeoutMs' | 'startupTimeoutMs'
 >
 
-export const inMemoryStorage = (capacity?: number): Storage => ({
-  store: createInMemoryPetStore({ capacity }),
+/** A store that lives in this process: always ready, nothing to close, keys kept beside it. */
+export const processLocalStorage = (store: PetStore): Storage => ({
+  store,
   idempotencyStore: createInMemoryIdempotencyStore(),
   checkReadiness: () => TE.right(undefined),
   close: async () => {},
 })
+
+export const inMemoryStorage = (capacity?: number): Storage =>
+  processLocalStorage(createInMemoryPetStore({ capacity }))
 
 /**
  * MongoDB when MONGODB_URI is set, else the in-memory store. The driver is loaded only when it

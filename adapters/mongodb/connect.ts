@@ -75,7 +75,7 @@ export const mongoUriProblem = (uri: string): string | undefined => {
  * Connections per instance unless the URI sets `maxPoolSize`, and as many store calls at the
  * database at once; the rest wait in the store, in order, within their deadline (call-queue.ts). A
  * burst then costs queueing time in the instance rather than lock contention in the server
- * (on the test server, a pool of 100 took the insert p99 over 1 s at 60 concurrent creates).
+ * (bench/HISTORY.md, "Grouped inserts on MongoDB").
  */
 export const DEFAULT_POOL_SIZE = 8
 

@@ -28,8 +28,8 @@ export const COUNTERS = 'counters'
 export const ID_BLOCKS = 'id_blocks'
 /**
  * Inserts in flight at once per instance (group-insert.ts): the creates that arrive meanwhile go
- * together in the next one. Measured on the test server with three instances (README,
- * "Performance"): more writers per instance only queue behind one another in the server.
+ * together in the next one. More writers per instance only queue behind one another in the
+ * server (bench/HISTORY.md, "Grouped inserts on MongoDB").
  */
 export const DEFAULT_WRITERS = 1
 /** Creates in one insert at most: small documents, far below the 100,000 writes of a batch. */

@@ -32,7 +32,7 @@ export const frontDoor = (
   const apiPrefix = `${basePath}/`
   const documentPath = `${basePath}/openapi.json`
   // Bytes made once: every answer shares them (a string would be encoded anew into each, and
-  // answers a client has yet to read, pipelined, would each hold a copy of its 33 KB).
+  // answers a client has yet to read, pipelined, would each hold a copy of the document).
   const documentBytes = Buffer.from(openApiJson)
   const isDeprecated = deprecatedPathTest(basePath, options.routes)
   const admit = admission(apiKeys, options.limits, scopeByMethod(options.routes))

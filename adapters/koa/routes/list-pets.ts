@@ -27,8 +27,8 @@ export const listPetsRoute: Route = {
   }),
   handler: ({ store, basePath, listLimits, respond }) => {
     const list = listPets({ listPetPage: store.listPetPage, listLimits })
-    // node:querystring rather than ctx.query: Koa 3's getter goes through URLSearchParams and was
-    // a visible cost in the profile. Both give arrays for repeated names (refused by the codec).
+    // node:querystring rather than ctx.query: Koa 3's getter goes through URLSearchParams, which
+    // costs more. Both give arrays for repeated names (refused by the codec).
     // maxKeys 0: every pair is parsed (its default stops at 1,000 and drops the rest silently);
     // the header size limit (16 KiB) bounds the work.
     return (ctx) =>

@@ -1,7 +1,6 @@
+export { databaseOf, DEFAULT_DATABASE } from './connection-string.js'
 export {
   connectMongo,
-  databaseOf,
-  DEFAULT_DATABASE,
   InvalidMongoUri,
   mongoUriProblem,
   type MongoOptions,

@@ -73,7 +73,10 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
     },
     routes,
   )
-  const deprecation = deprecationHeaders(options.deprecation, basePath)
+  // The headers name the replacement that the table's deprecated operation gives.
+  const deprecated = routes.find((route) => route.deprecation !== undefined)?.deprecation
+  const deprecation =
+    deprecated === undefined ? {} : deprecationHeaders(options.deprecation, basePath, deprecated)
   const limits =
     options.rateLimits === undefined ? undefined : createRateLimits(options.rateLimits, deps.now)
   const openApi = openApiJson({

@@ -1,6 +1,4 @@
-import { GET_PET_DEPRECATION, type Deprecation } from '../../core/index.js'
-
-export { GET_PET_DEPRECATION, type Deprecation }
+import type { Deprecation } from '../../core/index.js'
 
 /** When the operation is deprecated (configured) and when it goes (fixed by the interface). */
 export type DeprecationPolicy = { readonly deprecatedAt: Date; readonly sunsetAt: Date }
@@ -9,7 +7,7 @@ export type DeprecationPolicy = { readonly deprecatedAt: Date; readonly sunsetAt
 export const deprecationHeaders = (
   policy: DeprecationPolicy,
   basePath: string,
-  deprecation: Deprecation = GET_PET_DEPRECATION,
+  deprecation: Deprecation,
 ): Readonly<Record<string, string>> => ({
   Deprecation: `@${Math.floor(policy.deprecatedAt.getTime() / 1000)}`,
   Sunset: policy.sunsetAt.toUTCString(),
@@ -17,12 +15,9 @@ export const deprecationHeaders = (
 })
 
 /** The message of the 410 once the sunset has passed. */
-export const goneDetail = (basePath: string, deprecation: Deprecation = GET_PET_DEPRECATION) =>
+export const goneDetail = (basePath: string, deprecation: Deprecation) =>
   `this operation was removed; use GET ${basePath}${deprecation.successor.usage}`
 
 /** The OpenAPI wording of the deprecated operation. */
-export const deprecationWording = (
-  policy: DeprecationPolicy,
-  deprecation: Deprecation = GET_PET_DEPRECATION,
-) =>
+export const deprecationWording = (policy: DeprecationPolicy, deprecation: Deprecation) =>
   `Deprecated; removed on ${policy.sunsetAt.toISOString().slice(0, 10)}, from when it answers 410. Use \`GET ${deprecation.successor.path}\` with the \`status\` filter. Every answer carries \`Deprecation\`, \`Sunset\` and a \`Link\` to the replacement.`

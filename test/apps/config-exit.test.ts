@@ -8,7 +8,7 @@ type Exit = { readonly code: number | null; readonly stdout: string; readonly st
 const LIMIT_MS = 10_000
 
 describe('the production start with an invalid environment', function () {
-  this.timeout(30_000)
+  this.timeout(90_000)
   const started: ChildProcess[] = []
   afterEach(() => {
     for (const child of started.splice(0))
@@ -76,7 +76,10 @@ describe('the production start with an invalid environment', function () {
   ]
 
   it('exits with status 2 for each invalid value, naming the variable on stderr, before listening', async () => {
-    const exits = await Promise.all(CASES.map(([, env]) => run(env)))
+    // A few at a time: 22 starts at once on a busy 2-core host outlast the per-start limit.
+    const exits: Exit[] = []
+    for (let i = 0; i < CASES.length; i += 4)
+      exits.push(...(await Promise.all(CASES.slice(i, i + 4).map(([, env]) => run(env)))))
     CASES.forEach(([name, env], i) => {
       const { code, stdout, stderr } = exits[i] as Exit
       const what = `${JSON.stringify(env)}: ${stderr}${stdout}`

@@ -40,16 +40,22 @@ const fileOf = (filename, source) =>
 
 const isOwnPackage = (source) => source === packageName || source.startsWith(`${packageName}/`)
 
-/** core/ imports fp-ts, io-ts and files of core/, by a specifier the rule can read. */
+/**
+ * core/ imports fp-ts, io-ts, lossless-json and files of core/, by a specifier the rule can read.
+ * lossless-json is pure and has no dependencies: the exact JSON reader lives in core so that the
+ * service and the client read ids the same way.
+ */
 const coreIsolation = {
   meta: { type: 'problem', schema: [] },
   create(context) {
-    const message = 'core/ imports only fp-ts, io-ts and itself.'
+    const message = 'core/ imports only fp-ts, io-ts, lossless-json and itself.'
     return everyImport((node, source) => {
       const file = source === undefined ? undefined : fileOf(context.filename, source)
       const allowed =
         source !== undefined &&
-        (file === undefined ? /^(fp-ts|io-ts)(\/|$)/.test(source) : foldersOf(file)[0] === 'core')
+        (file === undefined
+          ? /^(fp-ts|io-ts|lossless-json)(\/|$)/.test(source)
+          : foldersOf(file)[0] === 'core')
       if (!allowed) context.report({ node, message })
     })
   },

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { IncomingMessage } from 'node:http'
 import { inviteBody } from './expect-continue.js'
-import { parseExactly } from './json-exact.js'
+import { parseExactly } from '../../core/json/exact.js'
 import type { Problem } from './problem.js'
 
 type BodyProblem = Extract<

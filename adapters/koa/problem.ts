@@ -1,4 +1,4 @@
-import { INT64_MAX, type DomainError } from '../../core/index.js'
+import { ERROR_CODES, INT64_MAX, type DomainError, type ErrorCode } from '../../core/index.js'
 import type { RateLimited } from './rate-limits.js'
 
 /** Everything that can go wrong in a request: the domain's errors and the HTTP layer's own. */
@@ -14,31 +14,7 @@ export type Problem =
   | { readonly _tag: 'Internal' }
   | RateLimited
 
-/** The stable set of `code` values; clients may branch on them. */
-export const ERROR_CODES = {
-  invalid_request: 400,
-  invalid_json: 400,
-  bad_request: 400,
-  unauthorized: 401,
-  invalid_token: 401,
-  insufficient_scope: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  request_timeout: 408,
-  idempotency_key_in_use: 409,
-  gone: 410,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  expectation_failed: 417,
-  idempotency_key_reused: 422,
-  rate_limited: 429,
-  headers_too_large: 431,
-  internal: 500,
-  not_implemented: 501,
-  unavailable: 503,
-  insufficient_storage: 507,
-} as const
-export type ErrorCode = keyof typeof ERROR_CODES
+export { ERROR_CODES, type ErrorCode }
 
 export type ErrorResponse = {
   readonly code: ErrorCode

@@ -8,6 +8,7 @@ import {
   PET_NAME_MAX_LENGTH,
   PET_STATUSES,
   type NewPet,
+  type Pet,
   type PetStatus,
 } from '../../core/index.js'
 import { NEW_PET_REQUIRED } from '../../core/domain/new-pet.js'
@@ -75,6 +76,10 @@ export const newPet = (): fc.Arbitrary<NewPet> =>
   fc.record(newPetFields(), {
     requiredKeys: Object.keys(NEW_PET_REQUIRED) as Array<keyof NewPet>,
   }) as fc.Arbitrary<NewPet>
+
+/** Pets as a store returns them: a NewPet with an id, the int64 bounds among the ids. */
+export const pet = (): fc.Arbitrary<Pet> =>
+  fc.tuple(positiveInt64(), newPet()).map(([id, fields]) => ({ id, ...fields }) as Pet)
 
 /** Values that are not a valid status. */
 export const invalidStatus = (): fc.Arbitrary<unknown> =>

@@ -7,12 +7,13 @@ describe('dependency direction (ESLint)', () => {
   const errorsIn = async (code: string, filePath: string) =>
     (await eslint.lintText(code, { filePath }))[0]?.messages.map((m) => m.message) ?? []
 
-  it('refuses imports other than fp-ts, io-ts and core itself in core/', async () => {
+  it('refuses imports other than fp-ts, io-ts, lossless-json and core itself in core/', async () => {
     for (const source of [
       'koa',
       'mongodb',
       'node:http',
-      'lossless-json',
+      'lossless-json-extra',
+      'fp-ts-contrib',
       '../../adapters/koa/index.js',
       '../../apps/server/config.js',
     ]) {
@@ -27,7 +28,7 @@ describe('dependency direction (ESLint)', () => {
     ).to.have.length(1)
     expect(
       await errorsIn(
-        `import * as t from 'io-ts'\nimport { pipe } from 'fp-ts/lib/function.js'\nimport { PetStatus } from '../domain/pet-status.js'\nexport const y = [t, pipe, PetStatus]\n`,
+        `import * as t from 'io-ts'\nimport { pipe } from 'fp-ts/lib/function.js'\nimport { parse } from 'lossless-json'\nimport { PetStatus } from '../domain/pet-status.js'\nexport const y = [t, pipe, parse, PetStatus]\n`,
         'core/use-cases/example.ts',
       ),
     ).to.deep.equal([])

@@ -2,6 +2,7 @@
 # Installs the package as an embedder would, from the tarball `npm pack` makes and from a git URL,
 # into scratch projects outside the repository (npm's cache makes it work offline once warm):
 #   1. the tarball alone: only the core's peers (fp-ts, io-ts) come with it, no koa, no mongodb;
+#      the client (animal-store/client) works with them alone;
 #      a plain ESM program runs on the core, and a strict nodenext TypeScript program typechecks;
 #   2. with the optional peers: every entry point loads and typechecks;
 #   3. `npm install git+file://<clone>`: npm builds dist/ in its own clone (prepare) and installs.
@@ -23,7 +24,7 @@ unexpected=$(grep -Ev '^package/(dist/(core|adapters)/.*\.(js|d\.ts)|package\.js
 # The metrics adapter is the service's own: the package does not export it, so it does not
 # ship it either.
 ! grep -q '^package/dist/adapters/prometheus/' "$work/files" || { echo "dist/adapters/prometheus is in the package"; exit 1; }
-for entry in core/index adapters/in-memory/index adapters/koa/index adapters/mongodb/index adapters/testing/index; do
+for entry in core/index adapters/in-memory/index adapters/koa/index adapters/mongodb/index adapters/testing/index adapters/http-client/index; do
   grep -qx "package/dist/$entry.js" "$work/files" && grep -qx "package/dist/$entry.d.ts" "$work/files" ||
     { echo "missing dist/$entry.{js,d.ts}"; exit 1; }
 done

@@ -4,6 +4,7 @@ import * as inMemory from 'animal-store/in-memory'
 import * as koa from 'animal-store/koa'
 import * as mongodb from 'animal-store/mongodb'
 import * as testing from 'animal-store/testing'
+import * as client from 'animal-store/client'
 
 const app = koa.createKoaApp(
   {
@@ -32,6 +33,7 @@ const ok = [
   typeof mongodb.connectMongo,
   typeof testing.petStoreContract,
   typeof testing.newPet,
+  typeof client.createClient,
 ].every((t) => t === 'function')
 if (!ok) throw new Error('an entry point is missing an export')
 console.log(`all ok: ${mongodb.DEFAULT_DATABASE}`)

@@ -5,6 +5,7 @@ import { createInMemoryApiKeys, createInMemoryPetStore } from 'animal-store/in-m
 import { createKoaApp, type KoaAppOptions } from 'animal-store/koa'
 import { connectMongo, type MongoStorage } from 'animal-store/mongodb'
 import { newPet, petStoreContract, type StoreFactory } from 'animal-store/testing'
+import { createClient } from 'animal-store/client'
 
 const store: PetStore = createInMemoryPetStore()
 declare const options: KoaAppOptions
@@ -24,3 +25,4 @@ export const pets: fc.Arbitrary<{ categoryId: bigint }> = newPet()
 const factory: StoreFactory = async () => ({ store, dispose: async () => {} })
 export const register = (): void =>
   petStoreContract('mine', factory, { properties: INT64_MAX > 0n ? 1 : 2 })
+export const clientOf = (baseUrl: string) => createClient({ baseUrl, apiKey: 'k' })

@@ -1,6 +1,6 @@
 import { expect } from 'chai'
 import fc from 'fast-check'
-import { MAX_DEPTH, scanJson } from '../../../adapters/koa/json-scan.js'
+import { MAX_DEPTH, scanJson } from '../../../core/json/scan.js'
 
 const duplicateKeyOf = (text: string): string | undefined => scanJson(text).duplicateKey
 

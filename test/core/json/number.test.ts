@@ -1,7 +1,7 @@
 import { expect } from 'chai'
 import fc from 'fast-check'
 import { LosslessNumber } from 'lossless-json'
-import { integerOf, parseJsonNumber } from '../../../adapters/koa/json-number.js'
+import { integerOf, parseJsonNumber } from '../../../core/json/number.js'
 
 /** Writes n as JSON Schema would still call an integer: a mantissa with a point, an exponent. */
 const spelled = (n: bigint, pointAt: number, extraZeros: number, upper: boolean): string => {

@@ -1,6 +1,6 @@
 import { parse } from 'lossless-json'
-import { parseJsonNumber } from './json-number.js'
-import { scanJson } from './json-scan.js'
+import { parseJsonNumber } from './number.js'
+import { scanJson } from './scan.js'
 
 /** Every number of a JSON.parse result as a bigint: what lossless-json gives for such a text. */
 const withBigInts = (value: unknown): unknown => {

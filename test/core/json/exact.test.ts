@@ -1,8 +1,8 @@
 import { expect } from 'chai'
 import fc from 'fast-check'
 import { parse } from 'lossless-json'
-import { parseExactly } from '../../../adapters/koa/json-exact.js'
-import { parseJsonNumber } from '../../../adapters/koa/json-number.js'
+import { parseExactly } from '../../../core/json/exact.js'
+import { parseJsonNumber } from '../../../core/json/number.js'
 
 /** The reference: lossless-json with integers as bigints, the path every body took before. */
 const lossless = (text: string): unknown => parse(text, null, parseJsonNumber)

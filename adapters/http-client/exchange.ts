@@ -1,0 +1,62 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { clientError, type ClientError } from './client-error.js'
+
+/** An answer as it came, before decoding. */
+export type Answer = {
+  readonly status: number
+  readonly headers: { readonly get: (name: string) => string | null }
+  readonly text: string
+}
+
+export type Exchange = {
+  readonly url: string
+  readonly method: string
+  readonly headers: Readonly<Record<string, string>>
+  readonly body?: string
+  readonly signal: AbortSignal | undefined
+  readonly timeoutMs: number
+}
+
+/**
+ * One request and its whole answer, within `timeoutMs` (the body included): never rejects.
+ * The caller's signal and the timer abort the same fetch, and which fired says why it ended.
+ */
+export const exchange = async (
+  fetchFn: typeof fetch,
+  request: Exchange,
+): Promise<E.Either<ClientError, Answer>> => {
+  const { signal, timeoutMs } = request
+  if (signal?.aborted) return E.left(aborted(signal))
+  const controller = new AbortController()
+  const onAbort = () => controller.abort(signal?.reason)
+  signal?.addEventListener('abort', onAbort)
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, timeoutMs)
+  try {
+    const response = await fetchFn(request.url, {
+      method: request.method,
+      headers: request.headers,
+      ...(request.body === undefined ? {} : { body: request.body }),
+      signal: controller.signal,
+    })
+    const text = await response.text()
+    return E.right({ status: response.status, headers: response.headers, text })
+  } catch (cause) {
+    if (signal?.aborted) return E.left(aborted(signal))
+    if (timedOut)
+      return E.left(
+        clientError({ code: 'timeout', message: `no answer within ${timeoutMs} ms`, timeoutMs }),
+      )
+    const message = `no answer: ${cause instanceof Error ? cause.message : String(cause)}`
+    return E.left(clientError({ code: 'network', message, cause }))
+  } finally {
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', onAbort)
+  }
+}
+
+export const aborted = (signal: AbortSignal): ClientError =>
+  clientError({ code: 'aborted', message: 'the call was aborted', reason: signal.reason })

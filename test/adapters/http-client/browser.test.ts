@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { expect } from 'chai'
+import { chromium, type Browser } from 'playwright-core'
+import { TEST_KEY, startTestApi, type TestApi } from '../../support/app.js'
+import { bundleClient } from './bundle.js'
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+/** Runs in the page: creates two pets, lists every page, and fails once without a key. */
+const PAGE = `<!doctype html><meta charset="utf-8"><title>client</title>
+<script type="module">
+import { createClient } from '/client.js'
+window.run = async (baseUrl, apiKey) => {
+  const client = createClient({ baseUrl, apiKey })
+  const created = [
+    await client.createPet({ name: 'Rex', categoryId: 9223372036854775807n }),
+    await client.createPet({ name: 'Tess', categoryId: 9007199254740993n, status: 'sold' }),
+  ]
+  const pages = []
+  for await (const page of client.pages({ limit: 1 })) pages.push(page.map((p) => p.name))
+  const stranger = createClient({ baseUrl, apiKey: 'not-a-key-0123456789' })
+  const refused = await stranger.listPets().catch((e) => [e.code, e.status].join(' '))
+  const show = (p) => [String(p.id), p.name, String(p.categoryId), p.status ?? '-'].join(' ')
+  return { created: created.map(show), pages, refused }
+}
+window.ready = true
+</script>`
+
+/**
+ * The built client in headless Chromium (Debian's), loaded from a page on one loopback origin
+ * and calling the service on another through its CORS allow-list. In CI a missing browser fails
+ * the run; elsewhere the suite is skipped with a message.
+ */
+describe('the client in a browser, across origins', function () {
+  this.timeout(90_000)
+  let pages: Server | undefined
+  let api: TestApi | undefined
+  let browser: Browser | undefined
+
+  before(async function () {
+    if (!existsSync(CHROMIUM)) {
+      if (process.env.CI === 'true')
+        throw new Error(`${CHROMIUM} is missing: install Debian's chromium (.ci/run does)`)
+      console.warn(`    skipped: no browser at ${CHROMIUM} (apt-get install chromium)`)
+      return this.skip()
+    }
+    const { code } = await bundleClient()
+    pages = createServer((req, res) => {
+      const script = req.url === '/client.js'
+      res.writeHead(200, { 'Content-Type': script ? 'text/javascript' : 'text/html' })
+      res.end(script ? code : PAGE)
+    })
+    await new Promise<void>((done) => pages?.listen(0, '127.0.0.1', done))
+    const origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`
+    api = await startTestApi({ env: { CORS_ORIGINS: origin } })
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    })
+  })
+  after(async () => {
+    await browser?.close()
+    await api?.close()
+    await new Promise((done) => (pages === undefined ? done(undefined) : pages.close(done)))
+  })
+
+  it('creates pets with exact ids, lists every page, and reads a refusal', async () => {
+    const page = await (browser as Browser).newPage()
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await page.goto(`http://127.0.0.1:${(pages?.address() as AddressInfo).port}/`)
+    await page.waitForFunction(() => (globalThis as { ready?: boolean }).ready === true)
+    const result = await page.evaluate(
+      ([base, key]) =>
+        (globalThis as unknown as { run: (b: string, k: string) => Promise<unknown> }).run(
+          base,
+          key,
+        ),
+      [`http://127.0.0.1:${api?.port}/v1`, TEST_KEY] as const,
+    )
+    expect(result).to.deep.equal({
+      created: ['1 Rex 9223372036854775807 -', '2 Tess 9007199254740993 sold'],
+      pages: [['Rex'], ['Tess']],
+      refused: 'unauthorized 401',
+    })
+    expect(errors).to.deep.equal([])
+  })
+})

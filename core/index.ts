@@ -10,7 +10,12 @@ export {
 } from './domain/int64.js'
 export type { PositiveInt64 } from './domain/int64.js'
 export { PetStatus, PET_STATUSES } from './domain/pet-status.js'
-export { PetName, PET_NAME_MAX_LENGTH, PET_NAME_PATTERN } from './domain/pet-name.js'
+export {
+  PetName,
+  PET_NAME_MAX_LENGTH,
+  PET_NAME_PATTERN,
+  PET_NAME_RULES,
+} from './domain/pet-name.js'
 export { NewPet, CategoryId, type CategoryIdBrand } from './domain/new-pet.js'
 export { Pet, PetId, PetIdParam, type PetIdBrand } from './domain/pet.js'
 export {

@@ -2,14 +2,14 @@ import * as E from 'fp-ts/lib/Either.js'
 import * as O from 'fp-ts/lib/Option.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { ApiKeys, StoreUnavailable, StoredKey } from '../../core/index.js'
+import type { ApiKeyRegistry, ApiKeys, StoreUnavailable, StoredKey } from '../../core/index.js'
 import { createKeyRing } from './api-keys.js'
 
 export type CachedApiKeysOptions = {
   /** Always accepted (API_KEYS), whatever the source says. */
   readonly bootstrap: ReadonlyArray<StoredKey>
-  /** Every stored key: a MongoDB collection or a key file. */
-  readonly load: () => TE.TaskEither<StoreUnavailable, ReadonlyArray<StoredKey>>
+  /** Every stored key when they changed since `seen`: a MongoDB collection or a key file. */
+  readonly load: ApiKeyRegistry['readKeysIfChanged']
   readonly now: () => number
   /** Past this age a request starts a refresh in the background and is answered from the cache. */
   readonly refreshAfterMs: number
@@ -20,8 +20,10 @@ export type CachedApiKeysOptions = {
 
 /**
  * Keys from a shared source, cached per instance. No timer: requests drive the refresh, so an
- * idle instance does no work and nothing needs stopping; a request never sees keys loaded more
- * than `maxAgeMs` before it, which bounds how long a revocation or a new key takes to apply.
+ * idle instance does no work and nothing needs stopping; a request never sees keys checked more
+ * than `maxAgeMs` before it, which bounds how long a revocation or a new key takes to apply. A
+ * check costs one small read; the keys are read and indexed again only when they changed, a
+ * slice at a time.
  */
 export const createCachedApiKeys = (options: CachedApiKeysOptions): ApiKeys => {
   const { bootstrap, now } = options
@@ -29,14 +31,18 @@ export const createCachedApiKeys = (options: CachedApiKeysOptions): ApiKeys => {
   /** API_KEYS alone: they do not come from the source, so they work while it cannot be read. */
   const bootstrapRing = createKeyRing(bootstrap)
   let loadedAt = -Infinity
+  let version: string | undefined
   let inFlight: Promise<E.Either<StoreUnavailable, void>> | undefined
 
   const refresh = () => {
     const started = now()
     inFlight ??= pipe(
-      options.load(),
-      TE.map((keys) => {
-        ring.replace([...keys, ...bootstrap])
+      options.load(version),
+      TE.chainTaskK((changed) => async () => {
+        if (O.isSome(changed)) {
+          await ring.replaceGradually([...changed.value.keys, ...bootstrap])
+          version = changed.value.version
+        }
         loadedAt = Math.max(loadedAt, started)
       }),
       TE.mapLeft((error) => (options.onError?.(error), error)),

@@ -1,24 +1,36 @@
 import { randomUUID } from 'node:crypto'
+import { setImmediate as yieldToLoop } from 'node:timers/promises'
+import * as E from 'fp-ts/lib/Either.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { IdempotencyRecord, IdempotencyScope, IdempotencyStore } from '../../core/index.js'
+import { createExpiryQueue } from './expiry-queue.js'
+import { createShardedMap } from './sharded-map.js'
 
-/** How often, at most, a claim also sweeps out expired keys. */
-const PURGE_EVERY_MS = 60_000
+/** Expired keys a claim removes at most: a claim's own cost stays small however many expire at once. */
+const PURGE_PER_CLAIM = 64
+/** Expired keys an explicit purge removes between two turns of the event loop. */
+const PURGE_PER_TURN = 2000
 
 const idOf = (scope: IdempotencyScope): string => JSON.stringify([scope.keyId, scope.key])
 
 /**
  * Idempotency keys of one process. Records are replaced, never mutated, so a record handed out
- * stays as it was. Expired keys are swept at most once a minute, on a claim.
+ * stays as it was. Each claim also removes a few expired keys, earliest first (expiry-queue.ts),
+ * so expired keys go steadily and no sweep of the whole map ever stalls a request.
  */
 export const createInMemoryIdempotencyStore = (): IdempotencyStore => {
-  const records = new Map<string, IdempotencyRecord>()
-  let purgedAt = -Infinity
+  const records = createShardedMap<IdempotencyRecord>()
+  const expiries = createExpiryQueue()
 
-  const purge = (now: number): number => {
+  /** Removes up to `limit` expired records; how many. An entry whose record was replaced is skipped. */
+  const purge = (now: number, limit: number): number => {
     let purged = 0
-    for (const [id, record] of records) if (record.expiresAt <= now && records.delete(id)) purged++
-    purgedAt = now
+    for (let seen = 0; seen < limit; seen++) {
+      const due = expiries.takeExpired(now)
+      if (due === undefined) break
+      const record = records.get(due.id)
+      if (record?.op === due.op && record.expiresAt <= now && records.delete(due.id)) purged++
+    }
     return purged
   }
 
@@ -39,12 +51,14 @@ export const createInMemoryIdempotencyStore = (): IdempotencyStore => {
 
   return {
     claimKey: (scope, claim, now) => {
-      if (now - purgedAt >= PURGE_EVERY_MS) purge(now)
-      const found = records.get(idOf(scope))
+      purge(now, PURGE_PER_CLAIM)
+      const id = idOf(scope)
+      const found = records.get(id)
       if (found !== undefined && found.expiresAt > now)
         return TE.right({ _tag: 'Found', record: found })
       const op = randomUUID()
-      records.set(idOf(scope), { ...claim, op })
+      records.set(id, { ...claim, op })
+      expiries.push({ at: claim.expiresAt, id, op })
       return TE.right({ _tag: 'Claimed', op })
     },
     takeOverKey: (scope, op, expected, leaseUntil) =>
@@ -57,6 +71,13 @@ export const createInMemoryIdempotencyStore = (): IdempotencyStore => {
       if (record?.op === op && pending(record)) records.delete(idOf(scope))
       return TE.right(undefined)
     },
-    purgeExpiredKeys: (now) => TE.right(purge(now)),
+    purgeExpiredKeys: (now) => async () => {
+      let total = 0
+      while (expiries.hasExpired(now)) {
+        total += purge(now, PURGE_PER_TURN)
+        await yieldToLoop()
+      }
+      return E.right(total)
+    },
   }
 }

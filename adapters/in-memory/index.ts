@@ -7,5 +7,4 @@ export {
 } from './pet-store.js'
 export { createInMemoryApiKeys, createKeyRing, bootstrapKey, keyIdOf } from './api-keys.js'
 export { createCachedApiKeys, type CachedApiKeysOptions } from './cached-api-keys.js'
-export { createKeyFile, parseKeyFile } from './key-file.js'
 export { digestOf } from './key-digest.js'

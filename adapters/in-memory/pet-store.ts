@@ -24,7 +24,11 @@ const firstAfter = (pets: ReadonlyArray<Pet>, after: bigint): number => {
   return low
 }
 
-/** The default capacity: about 300 MB of heap at the largest names, far less at usual ones. */
+/**
+ * The default capacity. At the worst case (200 characters outside the BMP, each pet made by a
+ * keyed create) a pet and its idempotency record take about 3.2 KB of heap, so a million of
+ * them need some 3.2 GB: the service lowers it to what its heap holds (apps/server/heap-fit.ts).
+ */
 export const IN_MEMORY_CAPACITY_DEFAULT = 1_000_000
 
 export type InMemoryPetStoreOptions = {

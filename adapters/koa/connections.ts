@@ -1,6 +1,13 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { answerError } from './client-error.js'
+import {
+  busy,
+  responseOf,
+  shareConnections,
+  type ConnectionShare,
+  type ConnectionState,
+} from './connection-share.js'
 
 /** Connections beyond the cap that are still accepted, only to be told 503 and closed. */
 export const OVERFLOW_CONNECTIONS = 32
@@ -12,17 +19,6 @@ export const OVERFLOW_CONNECTIONS = 32
  * all held in memory, hundreds of MB per connection (seen: a crash, out of heap, in 40 s).
  */
 export const MAX_PIPELINED = 64
-
-type State = { refused: boolean; queued: number }
-
-/**
- * Whether a request is in progress on the connection: node:http gives the socket to the request's
- * response as soon as the request line and headers are in, until the response is finished. Read
- * here rather than counted with a listener on every response (a listener per request).
- */
-const responseOf = (socket: Socket): ServerResponse | null | undefined =>
-  (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage
-const busy = (socket: Socket): boolean => responseOf(socket) != null
 
 export type Connections = {
   /** Open connections now. */
@@ -36,34 +32,28 @@ export type Connections = {
 }
 
 /**
- * Accounts for the server's connections and keeps them under `max`. A new connection at the cap
- * takes the place of the oldest one that has no request in progress (an idle keep-alive or a
- * slowloris still sending headers); when every one is busy, the newcomer gets 503 `unavailable`
- * and is closed; past `max + OVERFLOW_CONNECTIONS` it is dropped at once. A request in progress
- * is never cut, and the process never runs out of descriptors as long as `max` fits the limit.
+ * Accounts for the server's connections and keeps them under `max`, shared out by `share`. A new
+ * connection at a limit (the cap, its address's, the anonymous share) takes the place of one
+ * that may give way (see connection-share.ts: idle or stalled anonymous ones first, keyed ones
+ * last); when none may, the newcomer gets 503 `unavailable` and is closed; past
+ * `max + OVERFLOW_CONNECTIONS` it is dropped at once. A keyed request in progress whose answer
+ * is being taken is never cut, and the process never runs out of descriptors as long as `max`
+ * fits the limit.
  */
-export const trackConnections = (server: Server, max: number): Connections => {
-  const open = new Map<Socket, State>() // insertion order: oldest first
+export const trackConnections = (
+  server: Server,
+  max: number,
+  share: ConnectionShare = {},
+): Connections => {
+  const open = new Map<Socket, ConnectionState>() // insertion order: oldest first
+  const shared = shareConnections(open, max, share)
   let draining = false
 
-  const evictIdle = (): boolean => {
-    for (const [socket, state] of open)
-      if (!state.refused && !busy(socket)) {
-        socket.destroy()
-        open.delete(socket)
-        return true
-      }
-    return false
-  }
-
   server.prependListener('connection', (socket: Socket) => {
-    if (open.size >= max && !evictIdle() && open.size >= max + OVERFLOW_CONNECTIONS) {
-      socket.destroy()
-      return
-    }
-    const state: State = { refused: open.size >= max, queued: 0 }
+    const state = shared.admit(socket)
+    if (state.refused && open.size >= max + OVERFLOW_CONNECTIONS) return void socket.destroy()
     open.set(socket, state)
-    socket.once('close', () => open.delete(socket))
+    socket.once('close', () => shared.forget(socket))
     // A refused connection that never sends a request does not linger.
     if (state.refused) socket.setTimeout(1000, () => socket.destroy())
   })

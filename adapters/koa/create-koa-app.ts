@@ -8,6 +8,7 @@ import type {
 } from '../../core/index.js'
 import type { ApiSettings } from './api-settings.js'
 import type { AppState } from './app-state.js'
+import { clientAddress, useClientAddress, type TrustProxy } from './client-address.js'
 import { KoaApp } from './koa-app.js'
 import { deprecationHeaders } from './deprecation.js'
 import { cors } from './middleware/cors.js'
@@ -50,6 +51,11 @@ export type KoaAppOptions = ApiSettings & {
   readonly openApiServers?: ReadonlyArray<OpenApiServer>
   /** Origins allowed to call the API from a browser (CORS); none by default. */
   readonly corsOrigins?: ReadonlyArray<string>
+  /**
+   * The proxies trusted to name the client (`Forwarded`, `X-Forwarded-For`): `ctx.ip`, every
+   * per-address budget and the request log follow them. None by default: the peer is the client.
+   */
+  readonly trustProxy?: TrustProxy | undefined
   /** Per-key and per-address rate limits; off when undefined. */
   readonly rateLimits?: RateLimitOptions
   /** The API's operations; ROUTES (the interface's) by default. */
@@ -89,12 +95,13 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
   const preflightOf = preflightsOf(router, routes, options)
 
   const app = new KoaApp()
+  useClientAddress(app, clientAddress(options.trustProxy))
   if (deps.observeRequest !== undefined) app.use(observe(deps.observeRequest))
   app.use(frame(deps.logger, respond, deps.requestLine))
   // Before the probes: every answer to an allowed origin carries the CORS headers.
   if (corsOrigins.length > 0) app.use(cors({ origins: corsOrigins, preflightOf }))
   app.use(probes(deps.checkReadiness, respond))
-  app.use(docs(basePath, respond))
+  app.use(docs(basePath, respond, limits))
   app.use(
     frontDoor(
       deps,

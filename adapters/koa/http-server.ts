@@ -1,5 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
 import { answerClientError } from './client-error.js'
+import { clientAddress, type TrustProxy } from './client-address.js'
 import { trackConnections, type Connections } from './connections.js'
 import { awaitContinue } from './expect-continue.js'
 import type { Logger } from '../../core/index.js'
@@ -20,6 +21,12 @@ export type HttpLimits = {
   readonly requestTimeoutMs: number
   /** How long an idle keep-alive connection stays open. */
   readonly keepAliveTimeoutMs: number
+  /** Connections not known to carry a valid key, at most; no limit but the cap when absent. */
+  readonly maxAnonymousConnections?: number | undefined
+  /** Connections from one address (an IPv6 /64) at most; no limit when absent. */
+  readonly maxConnectionsPerAddress?: number | undefined
+  /** Trusted proxies (as the app's): their connections are exempt from the per-address cap. */
+  readonly trustProxy?: TrustProxy | undefined
 }
 
 export type HttpServer = { readonly server: Server; readonly connections: Connections }
@@ -48,7 +55,11 @@ export const createHttpServer = (
   // Every header is kept (the 16 KiB limit bounds them): past Node's default 2,000 names and
   // values, later ones were dropped unseen, a second Authorization or Host among them.
   server.maxHeadersCount = 0
-  const connections = trackConnections(server, limits.maxConnections)
+  const connections = trackConnections(server, limits.maxConnections, {
+    maxAnonymous: limits.maxAnonymousConnections,
+    maxPerAddress: limits.maxConnectionsPerAddress,
+    isProxy: clientAddress(limits.trustProxy).isProxy,
+  })
   const app = connections.guard(guardHeaders(guardCodings(listener)))
   server.on('request', app)
   server.on('checkContinue', (req, res) => {

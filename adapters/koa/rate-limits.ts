@@ -7,8 +7,16 @@ export type Rate = { readonly ratePerSecond: number; readonly burst: number }
 export type RateLimitOptions = {
   /** Every authenticated request, per API key. */
   readonly perKey: Rate
-  /** Failed authentications (401), per client address: guessing keys is slow. */
+  /**
+   * Requests without a valid key (401), per client address (an IPv6 /64): past the burst they
+   * get 429, which costs less than a key lookup's 401 and slows guessing; a valid key passes.
+   */
   readonly authFailures: Rate
+  /**
+   * Full answers of the reference page and its assets (not 304s), per client address: the
+   * bundle is large and needs no key. None when absent.
+   */
+  readonly docs?: Rate
   /** Buckets held per kind at most (default 10 000, about 1 MB). */
   readonly maxBuckets?: number
 }
@@ -38,17 +46,26 @@ export const createRateLimits = (options: RateLimitOptions, now: () => number) =
   const failures = createBuckets({ ...options.authFailures, maxBuckets })
   const keyPolicy = policyOf('default', options.perKey)
   const failurePolicy = policyOf('auth-failures', options.authFailures)
+  const docs =
+    options.docs === undefined ? undefined : createBuckets({ ...options.docs, maxBuckets })
+  const docsPolicy = options.docs === undefined ? '' : policyOf('docs', options.docs)
   return {
-    /** Before authentication: an address that used up its failures is not even checked. */
-    checkAddress: (ctx: AppContext, address: string): RateLimited | undefined => {
-      const taken = failures.peek(address, now())
-      if (taken.allowed) return undefined
-      announce(ctx, failurePolicy, 'auth-failures', taken)
+    /** One full answer of the reference page or an asset, per client address. */
+    admitDocs: (ctx: AppContext, address: string): RateLimited | undefined => {
+      if (docs === undefined) return undefined
+      const taken = docs.take(address, now())
+      announce(ctx, docsPolicy, 'docs', taken)
       return refuse(taken)
     },
-    /** After a failed authentication. */
-    chargeFailure: (ctx: AppContext, address: string): void =>
-      announce(ctx, failurePolicy, 'auth-failures', failures.take(address, now())),
+    /**
+     * After a failed authentication: the failure as it is (401) while the address has budget,
+     * 429 once it is spent.
+     */
+    failure: <P>(ctx: AppContext, address: string, problem: P): P | RateLimited => {
+      const taken = failures.take(address, now())
+      announce(ctx, failurePolicy, 'auth-failures', taken)
+      return refuse(taken) ?? problem
+    },
     /** After authentication: one token of the key's bucket. */
     admitKey: (ctx: AppContext, keyId: string): RateLimited | undefined => {
       const taken = keys.take(keyId, now())

@@ -11,6 +11,8 @@ export type RequestRecord = {
   readonly ms: number
   /** The key's label, null when no key was accepted. */
   readonly keyId: string | null
+  /** The client's address (`ctx.ip`: the peer, or what trusted proxies say; see TRUST_PROXY). */
+  readonly client: string
 }
 
 /**
@@ -46,6 +48,7 @@ const recordOf = (ctx: AppContext, requestId: string, started: number): RequestR
   status: ctx.status,
   ms: Math.round((performance.now() - started) * 100) / 100,
   keyId: ctx.state.principal?.keyId ?? null,
+  client: ctx.ip,
 })
 
 /**

@@ -8,6 +8,7 @@ export {
 } from './connect.js'
 export { createMongoPetStore, PETS, COUNTERS, ID_BLOCKS } from './pet-store.js'
 export { ensureIndexes, PET_INDEXES } from './indexes.js'
-export { createMongoApiKeyRegistry, API_KEYS_COLLECTION } from './api-keys.js'
+export { createMongoApiKeyRegistry } from './api-keys.js'
+export { API_KEYS_COLLECTION, API_KEYS_VERSION_COLLECTION } from './key-documents.js'
 export { createMongoIdempotencyStore, IDEMPOTENCY_KEYS } from './idempotency-store.js'
 export { ensureIdempotencyIndexes, IDEMPOTENCY_TTL_INDEX } from './idempotency-indexes.js'

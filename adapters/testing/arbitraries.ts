@@ -36,19 +36,59 @@ const visible = fc
   .filter((c) => /[!-~]/.test(c))
 const nameChar = fc.oneof(
   { weight: 8, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }) },
-  { weight: 1, arbitrary: fc.constantFrom(' ', '\u00a0', 'é', '🐈', '名') },
+  {
+    weight: 1,
+    // Around a visible character, invisible ones are allowed: a zero-width joiner in an emoji
+    arbitrary: fc.constantFrom(
+      ' ',
+      '\u00a0',
+      'é',
+      '🐈',
+      '名',
+      '\u200b',
+      '\u200d',
+      '\u3164',
+      '\u2800',
+    ),
+  },
 )
 
-/** Valid names: at least one visible character, no control characters, up to the maximum. */
+/** Valid names: at least one visible character, no control or bidirectional characters, up to the maximum. */
 export const petName = (): fc.Arbitrary<string> =>
   fc
     .tuple(fc.array(nameChar, { maxLength: 40 }), visible, fc.array(nameChar, { maxLength: 40 }))
     .map(([before, middle, after]) => [...before, middle, ...after].join(''))
-    .filter((s) => !/[\u0000-\u001f\u007f-\u009f]/u.test(s) && [...s].length <= PET_NAME_MAX_LENGTH)
+    .filter(
+      (s) =>
+        !/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u.test(s) &&
+        [...s].length <= PET_NAME_MAX_LENGTH,
+    )
 
-/** Names every rule refuses: blank, too long, with control characters, lone surrogates, not strings. */
+/** Characters that show nothing, for names made only of them (and whitespace). */
+const invisible = fc.constantFrom(
+  ' ',
+  '\u3000',
+  '\u200b',
+  '\u200c',
+  '\u2060',
+  '\ufeff',
+  '\u00ad',
+  '\u3164',
+  '\u115f',
+  '\uffa0',
+  '\u2800',
+  '\ufe0f',
+  '\u{e0041}',
+)
+const bidiControl = fc.constantFrom(...'\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069')
+
+/** Names every rule refuses: blank or invisible, with bidirectional or control characters, too long, lone surrogates, not strings. */
 export const invalidPetName = (): fc.Arbitrary<unknown> =>
   fc.oneof(
+    fc.array(invisible, { minLength: 1, maxLength: 8 }).map((cs) => cs.join('')),
+    fc
+      .tuple(fc.constantFrom('', 'Rex', 'gnp.exe'), bidiControl, fc.constantFrom('', 'cat'))
+      .map(([before, control, after]) => before + control + after),
     fc.constantFrom(
       '',
       ' ',

@@ -10,6 +10,7 @@ export type Command =
     }
   | { readonly name: 'list' }
   | { readonly name: 'revoke'; readonly id: string }
+  | { readonly name: 'prune'; readonly graceMs: number }
 
 export type Parsed =
   { readonly command: Command; readonly file: string | undefined } | { readonly help: true }
@@ -18,15 +19,20 @@ export const USAGE = `usage:
   npm run keys -- create --label <text> [--scope pets:read] [--scope pets:write] [--expires-in 90d] [--file <path>]
   npm run keys -- list [--file <path>]
   npm run keys -- revoke <id> [--file <path>]
+  npm run keys -- prune [--grace 30d] [--file <path>]
   npm run keys -- --help
 Keys live in the file of --file when given, else in MongoDB when MONGODB_URI is set, else in
 the file of API_KEYS_FILE.
---scope defaults to pets:read; --expires-in takes s, m, h or d (default: never).`
+--scope defaults to pets:read; --expires-in takes s, m, h or d (default: never).
+prune removes the keys that expired or were revoked more than --grace ago (default 30d).`
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
 
+/** How long a key expired or revoked stays listed (and refused as such) before prune removes it. */
+export const PRUNE_GRACE_DEFAULT = '30d'
+
 const durationMs = (raw: string): number | undefined => {
-  const m = /^([1-9][0-9]{0,5})([smhd])$/.exec(raw)
+  const m = /^(0|[1-9][0-9]{0,5})([smhd])$/.exec(raw)
   return m === null ? undefined : Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS]
 }
 
@@ -39,7 +45,8 @@ const createOf = (values: Record<string, unknown>): Command | string => {
   if (bad !== undefined) return `unknown scope "${bad}" (pets:read or pets:write)`
   const raw = values['expires-in'] as string | undefined
   const expiresInMs = raw === undefined ? null : durationMs(raw)
-  if (expiresInMs === undefined) return `--expires-in must look like 90d, 12h, 30m or 45s`
+  if (expiresInMs === undefined || expiresInMs === 0)
+    return `--expires-in must look like 90d, 12h, 30m or 45s`
   return { name: 'create', label, scopes: [...new Set(scopes as Scope[])], expiresInMs }
 }
 
@@ -54,6 +61,7 @@ export const parseCommand = (argv: ReadonlyArray<string>): Parsed | string => {
         label: { type: 'string' },
         scope: { type: 'string', multiple: true },
         'expires-in': { type: 'string' },
+        grace: { type: 'string' },
         file: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -71,6 +79,11 @@ export const parseCommand = (argv: ReadonlyArray<string>): Parsed | string => {
     const id = rest[0]
     if (id === undefined) return 'revoke needs the id of a key (see list)'
     return extra(1) || { command: { name: 'revoke', id }, file }
+  }
+  if (name === 'prune') {
+    const graceMs = durationMs(values.grace ?? PRUNE_GRACE_DEFAULT)
+    if (graceMs === undefined) return '--grace must look like 30d, 12h, 30m, 45s or 0s'
+    return extra(0) || { command: { name: 'prune', graceMs }, file }
   }
   if (name !== 'create') return `unknown command "${name ?? ''}"`
   const command = createOf(values)

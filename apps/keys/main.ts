@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { createKeyFile } from '../../adapters/in-memory/index.js'
+import { createKeyFile } from '../../adapters/key-file/index.js'
 import type { ApiKeyRegistry } from '../../core/index.js'
 import { parseCommand, USAGE, type Command } from './args.js'
 import { keyTable, mintKey } from './mint.js'
 
 /*
- * The key tool: `npm run keys -- create|list|revoke`. The new key is the only thing written on
+ * The key tool: `npm run keys -- create|list|revoke|prune`. The new key is the only thing written on
  * stdout (once), so that a script can capture it; everything else goes to stderr.
  */
 const fail = (message: string, code: number): never => {
@@ -49,6 +49,13 @@ const run = async (registry: ApiKeyRegistry, command: Command): Promise<void> =>
     const keys = await registry.listKeys()()
     if (E.isLeft(keys)) return fail(`cannot read the keys: ${keys.left.detail}`, 1)
     console.log(keyTable(keys.right))
+  } else if (command.name === 'prune') {
+    const before = now - command.graceMs
+    const pruned = await registry.pruneKeys(before)()
+    if (E.isLeft(pruned)) return fail(`cannot prune: ${pruned.left.detail}`, 1)
+    console.error(
+      `pruned ${pruned.right} keys expired or revoked before ${new Date(before).toISOString()}`,
+    )
   } else {
     const revoked = await registry.revokeKey(command.id, now)()
     if (E.isLeft(revoked)) return fail(`cannot revoke: ${revoked.left.detail}`, 1)

@@ -1,11 +1,6 @@
-import {
-  bootstrapKey,
-  createCachedApiKeys,
-  createInMemoryApiKeys,
-  createKeyFile,
-} from '../../adapters/in-memory/index.js'
-import type { Logger } from '../../core/index.js'
-import type { ApiKeys } from '../../core/index.js'
+import { bootstrapKey, createCachedApiKeys, createKeyRing } from '../../adapters/in-memory/index.js'
+import { checkKeyFile, createKeyFile } from '../../adapters/key-file/index.js'
+import type { ApiKeys, Logger, StoredKey } from '../../core/index.js'
 import type { Storage } from './storage.js'
 import type { Config } from './config.js'
 
@@ -15,25 +10,41 @@ export const KEYS_MAX_AGE_MS = 4000
 export const KEYS_REFRESH_AFTER_MS = 2000
 
 /**
- * The keys the service accepts: API_KEYS (every scope, no expiry) plus, when there is a shared
+ * The keys the service accepts: API_KEYS (every scope, no expiry) or the generated key, plus, when there is a shared
  * source, the minted keys: the MongoDB collection when the store is MongoDB, else API_KEYS_FILE.
  */
 export const apiKeysOf = (
   config: Config,
   storage: Storage,
-  keys: ReadonlyArray<string>,
+  keys: ReadonlyArray<string | StoredKey>,
   logger: Logger,
 ): ApiKeys => {
+  const bootstrap = keys.map((k) => (typeof k === 'string' ? bootstrapKey(k) : k))
   const registry =
     storage.keyRegistry ??
     (config.apiKeysFile === undefined ? undefined : createKeyFile(config.apiKeysFile))
-  if (registry === undefined) return createInMemoryApiKeys(keys)
+  if (registry === undefined) return createKeyRing(bootstrap)
   return createCachedApiKeys({
-    bootstrap: keys.map(bootstrapKey),
-    load: registry.listKeys,
+    bootstrap,
+    load: registry.readKeysIfChanged,
     now: Date.now,
     refreshAfterMs: KEYS_REFRESH_AFTER_MS,
     maxAgeMs: KEYS_MAX_AGE_MS,
     onError: (error) => logger.warn({ err: error.detail }, 'cannot read the API keys'),
   })
+}
+
+/**
+ * API_KEYS_FILE's permissions, checked at start: a file others can write is refused (the
+ * reason is returned), one others can read is served with a warning (it holds no key).
+ */
+export const checkApiKeysFile = async (
+  config: Pick<Config, 'apiKeysFile'>,
+  logger: Logger,
+): Promise<string | undefined> => {
+  if (config.apiKeysFile === undefined) return undefined
+  const mode = await checkKeyFile(config.apiKeysFile)
+  if (mode._tag === 'ReadableByOthers')
+    logger.warn({ reason: mode.reason }, 'API_KEYS_FILE is readable by others')
+  return mode._tag === 'WritableByOthers' ? mode.reason : undefined
 }

@@ -32,5 +32,6 @@ export const apiOptionsOf = (config: Config): KoaAppOptions => ({
     { url: config.stagingUrl, description: 'Staging' },
   ],
   corsOrigins: config.corsOrigins,
+  trustProxy: config.trustProxy,
   ...(config.rateLimits === undefined ? {} : { rateLimits: config.rateLimits }),
 })

@@ -1,19 +1,49 @@
 import { randomBytes } from 'node:crypto'
 import type Koa from 'koa'
-import { createInMemoryIdempotencyStore } from '../../adapters/in-memory/index.js'
-import { createKoaApp, type RequestLine } from '../../adapters/koa/index.js'
+import { bootstrapKey, createInMemoryIdempotencyStore } from '../../adapters/in-memory/index.js'
+import { createKoaApp, type HttpLimits, type RequestLine } from '../../adapters/koa/index.js'
 import type { PrometheusMetrics } from '../../adapters/prometheus/index.js'
-import type { Logger } from '../../core/index.js'
+import type { Logger, StoredKey } from '../../core/index.js'
 import { apiKeysOf } from './api-keys.js'
 import { apiOptionsOf } from './api-settings.js'
 import type { Config } from './config.js'
 import type { Storage } from './storage.js'
 
-/** Keys to accept: the configured ones, or one generated for this run (announced once). */
-export const apiKeysFor = (config: Config): { keys: ReadonlyArray<string>; generated: boolean } =>
-  config.apiKeys.length > 0
-    ? { keys: config.apiKeys, generated: false }
-    : { keys: [randomBytes(24).toString('base64url')], generated: true }
+/** How long the key generated for a run with no key source is accepted. */
+export const GENERATED_KEY_LIFETIME_MS = 24 * 3_600_000
+
+export type GeneratedKey = { readonly key: string; readonly stored: StoredKey }
+
+/**
+ * The key for a run with no key source at all (no API_KEYS, API_KEYS_FILE nor MONGODB_URI):
+ * every scope, for GENERATED_KEY_LIFETIME_MS or until the process stops. With any source
+ * configured, none is made, so that no key is ever printed where logs go.
+ */
+export const generatedKeyFor = (
+  config: Pick<Config, 'apiKeys' | 'apiKeysFile' | 'mongodbUri'>,
+  now: number,
+): GeneratedKey | undefined => {
+  const configured =
+    config.apiKeys.length > 0 || config.apiKeysFile !== undefined || config.mongodbUri !== undefined
+  if (configured) return undefined
+  const key = randomBytes(24).toString('base64url')
+  const stored = { ...bootstrapKey(key), label: 'generated', createdAt: now }
+  return { key, stored: { ...stored, expiresAt: now + GENERATED_KEY_LIFETIME_MS } }
+}
+
+/** The listening server's limits, with the connection cap `cap` (MAX_CONNECTIONS, or lower). */
+export const httpLimitsOf = (config: Config, cap: number = config.maxConnections): HttpLimits => ({
+  maxConnections: cap,
+  maxAnonymousConnections: Math.max(
+    1,
+    Math.floor((cap * config.anonymousConnectionsPercent) / 100),
+  ),
+  maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+  trustProxy: config.trustProxy,
+  headersTimeoutMs: config.headersTimeoutMs,
+  requestTimeoutMs: config.requestTimeoutMs,
+  keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+})
 
 export type ComposeExtras = {
   /** The clock, in epoch milliseconds: Date.now unless a test freezes it. */
@@ -27,7 +57,7 @@ export type ComposeExtras = {
 export const composeApp = (
   config: Config,
   storage: Storage,
-  keys: ReadonlyArray<string>,
+  keys: ReadonlyArray<string | StoredKey>,
   logger: Logger,
   { now = Date.now, metrics, requestLine }: ComposeExtras = {},
 ): Koa =>

@@ -1,8 +1,9 @@
 import { sequenceS } from 'fp-ts/lib/Apply.js'
+import { IN_MEMORY_CAPACITY_DEFAULT } from '../../adapters/in-memory/index.js'
 import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import type * as t from 'io-ts'
-import { BEARER_TOKEN, type RateLimitOptions } from '../../adapters/koa/index.js'
+import { BEARER_TOKEN, type RateLimitOptions, type TrustProxy } from '../../adapters/koa/index.js'
 import { GET_PET_DEPRECATION } from '../../core/index.js'
 import {
   anyString,
@@ -13,7 +14,9 @@ import {
   matching,
   oneOf,
   serverUrlEndingIn,
+  trustProxy,
 } from './env-codecs.js'
+import { heapLimitBytes, heapShortfall, petsThatFit } from './heap-fit.js'
 
 export type Config = {
   readonly port: number
@@ -35,10 +38,20 @@ export type Config = {
   readonly startupTimeoutMs: number
   readonly productionUrl: string
   readonly stagingUrl: string
-  /** Capacity of the in-memory store; past it a create answers 507. */
+  /**
+   * Capacity of the in-memory store; past it a create answers 507. By default 1,000,000, or as
+   * many as fit in the heap at the worst case when that is fewer (heap-fit.ts).
+   */
   readonly maxPets: number
   /** Open connections at most (lowered to fit the descriptor limit); see http-server.ts. */
   readonly maxConnections: number
+  /**
+   * Connections from one client address (an IPv6 /64) at most; trusted proxies are exempt.
+   * Undefined: half the connection cap.
+   */
+  readonly maxConnectionsPerAddress: number | undefined
+  /** The share of MAX_CONNECTIONS, in percent, that connections without a valid key may hold. */
+  readonly anonymousConnectionsPercent: number
   /** Time for a request's headers to arrive (slowloris). */
   readonly headersTimeoutMs: number
   /** Time for a whole request, body included, to arrive. */
@@ -52,6 +65,8 @@ export type Config = {
   /** Where Prometheus scrapes `/metrics`; undefined: metrics are off. */
   readonly metricsPort: number | undefined
   readonly metricsHost: string
+  /** The proxies trusted to name the client; undefined: the peer is the client. */
+  readonly trustProxy: TrustProxy | undefined
   /** Browser origins allowed by CORS; empty: CORS is off. */
   readonly corsOrigins: ReadonlyArray<string>
 }
@@ -111,7 +126,10 @@ type Read = ReturnType<typeof variable>
 /** A decoder of each Config field. */
 type ConfigFields = { [K in keyof Config]-?: E.Either<string[], Config[K]> }
 
-/** The per-key bucket and the per-address budget for failed authentications; off with RATE_LIMIT=off. */
+/**
+ * The per-key bucket and the per-address budgets for failed authentications and for the
+ * reference page; off with RATE_LIMIT=off.
+ */
 const rateLimitsOf = (read: Read): E.Either<string[], RateLimitOptions | undefined> =>
   pipe(
     sequenceS(Validation)({
@@ -120,19 +138,28 @@ const rateLimitsOf = (read: Read): E.Either<string[], RateLimitOptions | undefin
       burst: read('RATE_LIMIT_BURST', integerFrom(1, 1_000_000), 100_000),
       failuresPerMinute: read('AUTH_FAILURE_RPM', integerFrom(1, 1_000_000), 60),
       failureBurst: read('AUTH_FAILURE_BURST', integerFrom(1, 1_000_000), 30),
+      docsPerMinute: read('DOCS_RPM', integerFrom(1, 1_000_000), 60),
+      docsBurst: read('DOCS_BURST', integerFrom(1, 1_000_000), 20),
     }),
-    E.map(({ mode, ratePerSecond, burst, failuresPerMinute, failureBurst }) =>
-      mode === 'off'
+    E.map((r) =>
+      r.mode === 'off'
         ? undefined
         : {
-            perKey: { ratePerSecond, burst },
-            authFailures: { ratePerSecond: failuresPerMinute / 60, burst: failureBurst },
+            perKey: { ratePerSecond: r.ratePerSecond, burst: r.burst },
+            authFailures: { ratePerSecond: r.failuresPerMinute / 60, burst: r.failureBurst },
+            docs: { ratePerSecond: r.docsPerMinute / 60, burst: r.docsBurst },
           },
     ),
   )
 
-/** Decodes the environment once at start; every invalid variable is reported. */
-export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> => {
+/**
+ * Decodes the environment once at start; every invalid variable is reported. `heapLimit` is the
+ * heap the process has, which the in-memory store's capacity must fit.
+ */
+export const loadConfig = (
+  env: Env,
+  heapLimit: number = heapLimitBytes(),
+): E.Either<ReadonlyArray<string>, Config> => {
   const read = variable(env)
   const basePath = read(
     'BASE_PATH',
@@ -180,8 +207,18 @@ export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> =>
     startupTimeoutMs: read('STARTUP_TIMEOUT_MS', integerFrom(0, 600_000), 30_000),
     productionUrl: serverUrl('PRODUCTION_URL', 'api'),
     stagingUrl: serverUrl('STAGING_URL', 'staging.api'),
-    maxPets: read('MAX_PETS', integerFrom(1, 100_000_000), 1_000_000),
+    maxPets: read(
+      'MAX_PETS',
+      integerFrom(1, 100_000_000),
+      Math.max(1, Math.min(IN_MEMORY_CAPACITY_DEFAULT, petsThatFit(heapLimit))),
+    ),
     maxConnections: read('MAX_CONNECTIONS', integerFrom(2, 1_000_000), 1000),
+    maxConnectionsPerAddress: read(
+      'MAX_CONNECTIONS_PER_ADDRESS',
+      integerFrom(1, 1_000_000),
+      undefined,
+    ),
+    anonymousConnectionsPercent: read('ANONYMOUS_CONNECTIONS_PERCENT', integerFrom(1, 100), 50),
     headersTimeoutMs: read('HEADERS_TIMEOUT_MS', integerFrom(500, 600_000), 10_000),
     requestTimeoutMs: read('REQUEST_TIMEOUT_MS', integerFrom(500, 600_000), 30_000),
     keepAliveTimeoutMs: read('KEEP_ALIVE_TIMEOUT_MS', integerFrom(1000, 600_000), 65_000),
@@ -189,6 +226,7 @@ export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> =>
     shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', integerFrom(1000, 600_000), 10_000),
     metricsPort: read('METRICS_PORT', integerFrom(0, 65535), undefined),
     metricsHost: read('METRICS_HOST', listenAddress, '127.0.0.1'),
+    trustProxy: read('TRUST_PROXY', trustProxy, undefined),
     corsOrigins: read(
       'CORS_ORIGINS',
       listOf(
@@ -199,7 +237,7 @@ export const loadConfig = (env: Env): E.Either<ReadonlyArray<string>, Config> =>
     ),
   }
   const all = sequenceS(Validation)(fields)
-  const conflicts = conflictsOf(fields)
+  const conflicts = [...conflictsOf(fields), ...heapConflict(fields, heapLimit)]
   if (conflicts.length === 0) return all
   return E.left([...(E.isLeft(all) ? all.left : []), ...conflicts])
 }
@@ -216,6 +254,12 @@ const between = <A, B>(
   const found = E.isRight(a) && E.isRight(b) ? problem(a.right, b.right) : undefined
   return found === undefined ? [] : [found]
 }
+
+/** The in-memory store's pets must fit in the heap (MongoDB keeps them in the database). */
+const heapConflict = (fields: ConfigFields, heapLimit: number): string[] =>
+  between(fields.maxPets, fields.mongodbUri, (maxPets, uri) =>
+    uri === undefined ? heapShortfall(maxPets, heapLimit) : undefined,
+  )
 
 /**
  * Variables that contradict each other. Node refuses a server whose headers may take longer than

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net'
 import * as t from 'io-ts'
 import { parseIsoInstant } from '../../core/index.js'
+import { isTrustedProxyEntry, type TrustProxy } from '../../adapters/koa/index.js'
 
 /*
  * io-ts codecs for environment values: each takes the raw string and says, when it refuses it,
@@ -125,3 +126,23 @@ export const serverUrlEndingIn = (basePath: string) =>
     },
     `must be an http(s) URL (no user, query or fragment) whose path ends in BASE_PATH ${basePath}`,
   )
+
+/**
+ * The proxies in front: a hop count from 1 to 32, or a comma-separated list of their addresses
+ * and networks (`10.0.0.0/8, 2001:db8::/32`).
+ */
+export const trustProxy = refine<TrustProxy>(
+  'TrustProxy',
+  (u): u is TrustProxy => typeof u === 'object' && u !== null,
+  (raw) => {
+    if (/^[0-9]+$/.test(raw)) return +raw >= 1 && +raw <= 32 ? { hops: +raw } : undefined
+    const entries = raw
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '')
+    return entries.length > 0 && entries.every(isTrustedProxyEntry)
+      ? { addresses: entries }
+      : undefined
+  },
+  'must be a number of proxy hops from 1 to 32, or a comma-separated list of proxy addresses and networks (10.0.0.1, 10.0.0.0/8, 2001:db8::/32)',
+)

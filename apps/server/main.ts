@@ -1,14 +1,23 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { pino } from 'pino'
 import { createHttpServer } from '../../adapters/koa/index.js'
-import { apiKeysFor, composeApp } from './compose.js'
+import { composeApp, generatedKeyFor, httpLimitsOf, type GeneratedKey } from './compose.js'
 import { openStorage } from './storage.js'
+import { checkApiKeysFile } from './api-keys.js'
 import { ConfigurationError, loadConfig, type Config } from './config.js'
 import { createLogDestination } from './log-destination.js'
 import { pinoRequestLine } from './request-line.js'
 import { connectionCap } from './descriptor-limit.js'
 import { createShutdown } from './lifecycle.js'
 import { startMetrics } from './start-metrics.js'
+
+/** On stderr, never stdout: stdout is the log stream, and a log never holds a key. */
+const announceGeneratedKey = ({ key, stored }: GeneratedKey, portAndBase: string) =>
+  process.stderr.write(
+    `No key source configured (API_KEYS, API_KEYS_FILE or MONGODB_URI): this run accepts the generated key ${key}\n` +
+      `  with every scope, until ${new Date(stored.expiresAt ?? 0).toISOString()} or until it stops.\n` +
+      `  curl -H 'Authorization: Bearer ${key}' http://localhost:${portAndBase}/pets\n`,
+  )
 
 const fail = (message: string, code: number): never => {
   console.error(message)
@@ -35,12 +44,10 @@ const stopBeforeServing = (signal: NodeJS.Signals) => {
 process.once('SIGTERM', stopBeforeServing)
 process.once('SIGINT', stopBeforeServing)
 
-const { keys, generated } = apiKeysFor(config)
-if (generated && config.mongodbUri !== undefined)
-  fail(
-    'configuration: API_KEYS must be set with MONGODB_URI (every instance needs the same keys)',
-    2,
-  )
+const refused = await checkApiKeysFile(config, logger).catch(String)
+if (refused !== undefined) fail(`configuration: ${refused}`, 2)
+const generated = generatedKeyFor(config, Date.now())
+const keys = generated === undefined ? config.apiKeys : [generated.stored]
 
 const storage = await openStorage(config, logger).catch((error: unknown) => {
   if (error instanceof ConfigurationError) return fail(`configuration: ${error.message}`, 2)
@@ -62,16 +69,7 @@ const app = composeApp(config, served, keys, logger, { metrics, requestLine })
 const { cap, limit } = connectionCap(config.maxConnections)
 if (cap < config.maxConnections)
   logger.info({ maxConnections: cap, openFilesLimit: limit }, 'MAX_CONNECTIONS lowered to fit')
-const http = createHttpServer(
-  app.callback(),
-  {
-    maxConnections: cap,
-    headersTimeoutMs: config.headersTimeoutMs,
-    requestTimeoutMs: config.requestTimeoutMs,
-    keepAliveTimeoutMs: config.keepAliveTimeoutMs,
-  },
-  logger,
-)
+const http = createHttpServer(app.callback(), httpLimitsOf(config, cap), logger)
 const server = http.server
 
 // One line, not a stack trace: the usual cause is a second instance on the same port.
@@ -89,11 +87,7 @@ server.listen(config.port, config.host, () => {
   const address = server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.port
   const store = config.mongodbUri === undefined ? 'in-memory' : 'mongodb'
-  if (generated)
-    console.log(
-      `No API_KEYS configured: this run accepts the generated key ${keys[0]}\n` +
-        `  curl -H 'Authorization: Bearer ${keys[0]}' http://localhost:${port}${config.basePath}/pets`,
-    )
+  if (generated !== undefined) announceGeneratedKey(generated, `${port}${config.basePath}`)
   // Announced last, and even when LOG_LEVEL hides info lines: scripts wait for it for the port.
   const announce = config.logLevel === 'silent' ? logger : logger.child({}, { level: 'info' })
   announce.info({ port, host: config.host ?? null, basePath: config.basePath, store }, 'listening')

@@ -30,6 +30,6 @@ export const pinoRequestLine = (
   const afterTime = `,"pid":${base.pid},"hostname":${JSON.stringify(base.hostname)},"requestId":`
   return (r) =>
     write(
-      `{"level":30,"time":${Date.now()}${afterTime}${quoted(r.requestId)},"method":${quoted(r.method)},"route":${quoted(r.route)},"status":${r.status},"ms":${r.ms},"keyId":${quoted(r.keyId)},"msg":"request"}\n`,
+      `{"level":30,"time":${Date.now()}${afterTime}${quoted(r.requestId)},"method":${quoted(r.method)},"route":${quoted(r.route)},"status":${r.status},"ms":${r.ms},"keyId":${quoted(r.keyId)},"client":${quoted(r.client)},"msg":"request"}\n`,
     )
 }

@@ -3,17 +3,48 @@ import * as t from 'io-ts'
 export const PET_NAME_MAX_LENGTH = 200
 
 /*
- * The rules are written as explicit character classes rather than \s so that every JSON Schema
- * implementation (ECMA-262, Python re, ...) reads them the same way as this code does.
- * Control characters are refused: they are never part of a display name, and NUL cannot be
- * stored by every backend.
+ * The rules are written as explicit character classes rather than \s or \p{...} so that every
+ * JSON Schema implementation (ECMA-262 with the u flag, Python re, ...) reads them the same way
+ * as this code does; characters beyond U+FFFF are written as themselves, since the escapes for
+ * them differ between those. Control characters are refused: they are never part of a display
+ * name, and NUL cannot be stored by every backend.
  */
 export const PET_NAME_WHITESPACE =
   '\\u0009-\\u000d\\u0020\\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff'
 const CONTROL = '\\u0000-\\u001f\\u007f-\\u009f'
-/** The JSON Schema pattern of a name: no control characters and at least one visible character. */
-export const PET_NAME_PATTERN = `^[^${CONTROL}]*[^${CONTROL}${PET_NAME_WHITESPACE}][^${CONTROL}]*$`
+/** Bidirectional embeddings, overrides and isolates: they can make a name read as another. */
+export const PET_NAME_BIDI_CONTROLS = '\\u202a-\\u202e\\u2066-\\u2069'
+const astral = (from: number, to: number) =>
+  `${String.fromCodePoint(from)}-${String.fromCodePoint(to)}`
+/**
+ * Characters that show nothing by themselves: format characters (Unicode's Cf, such as U+200B),
+ * the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the blank braille pattern (U+2800),
+ * variation selectors and the combining grapheme joiner. A name needs one character outside
+ * these and the whitespace.
+ */
+export const PET_NAME_INVISIBLE =
+  '\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u2060-\\u2064' +
+  '\\u206a-\\u206f\\u2800\\u3164\\ufe00-\\ufe0f\\uffa0\\ufff9-\\ufffb' +
+  [
+    astral(0x1bca0, 0x1bca3),
+    astral(0x1d173, 0x1d17a),
+    astral(0xe0001, 0xe0001),
+    astral(0xe0020, 0xe007f),
+    astral(0xe0100, 0xe01ef),
+  ].join('')
+const ANYWHERE = `[^${CONTROL}${PET_NAME_BIDI_CONTROLS}]*`
+/** The JSON Schema pattern of a name: no control characters, no bidirectional controls, and at least one visible character. */
+export const PET_NAME_PATTERN = `^${ANYWHERE}[^${CONTROL}${PET_NAME_BIDI_CONTROLS}${PET_NAME_WHITESPACE}${PET_NAME_INVISIBLE}]${ANYWHERE}$`
 const pattern = new RegExp(PET_NAME_PATTERN, 'u')
+const control = new RegExp(`[${CONTROL}]`, 'u')
+const bidi = new RegExp(`[${PET_NAME_BIDI_CONTROLS}]`, 'u')
+/** The rule for names, as the 400 and the OpenAPI description state it. */
+export const PET_NAME_RULES = {
+  control: 'must not contain control characters (U+0000 to U+001F, U+007F to U+009F)',
+  bidi: 'must not contain bidirectional controls (U+202A to U+202E, U+2066 to U+2069)',
+  blank:
+    'must not be blank: it needs a visible character, not only whitespace, format characters (such as U+200B), fillers (such as U+3164) or blank braille patterns (U+2800)',
+} as const
 /** In 'u' mode a surrogate pair is one code point, so only a lone half matches. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u
 
@@ -36,11 +67,12 @@ const problemOf = (u: unknown): string | undefined => {
   const length = codePoints(u)
   if (length > PET_NAME_MAX_LENGTH)
     return `must be at most ${PET_NAME_MAX_LENGTH} characters long (got ${length})`
-  if (!pattern.test(u)) return 'must not be blank and must not contain control characters'
-  return undefined
+  if (pattern.test(u)) return undefined
+  if (control.test(u)) return PET_NAME_RULES.control
+  return bidi.test(u) ? PET_NAME_RULES.bidi : PET_NAME_RULES.blank
 }
 
-/** A display name: 1 to 200 characters, not blank, no control characters. Stored exactly as given. */
+/** A display name: 1 to 200 characters, something visible, no control or bidirectional characters. Stored exactly as given. */
 export const PetName = new t.Type<PetName, string, unknown>(
   'PetName',
   (u): u is PetName => problemOf(u) === undefined,

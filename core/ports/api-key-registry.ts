@@ -1,3 +1,4 @@
+import type * as O from 'fp-ts/lib/Option.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { StoreUnavailable } from '../domain/errors.js'
 import type { Scope } from '../domain/scope.js'
@@ -16,10 +17,22 @@ export type StoredKey = {
   readonly revokedAt: number | null
 }
 
+/** Every stored key, and a token that changes whenever any of them does. */
+export type KeySnapshot = { readonly version: string; readonly keys: ReadonlyArray<StoredKey> }
+
 /** Where minted keys live (MongoDB, or a file on the in-memory default). */
 export type ApiKeyRegistry = {
   readonly listKeys: () => TE.TaskEither<StoreUnavailable, ReadonlyArray<StoredKey>>
+  /**
+   * The keys, unless their version is still `seen`: what a running instance polls, so that a
+   * check costs the same however many keys there are and only a change is read in full.
+   */
+  readonly readKeysIfChanged: (
+    seen: string | undefined,
+  ) => TE.TaskEither<StoreUnavailable, O.Option<KeySnapshot>>
   readonly addKey: (key: StoredKey) => TE.TaskEither<StoreUnavailable, void>
   /** False when no key has that id. Revoking twice keeps the first time. */
   readonly revokeKey: (id: string, at: number) => TE.TaskEither<StoreUnavailable, boolean>
+  /** Removes the keys expired or revoked before `before` (epoch ms); how many it removed. */
+  readonly pruneKeys: (before: number) => TE.TaskEither<StoreUnavailable, number>
 }

@@ -1,6 +1,7 @@
 import { expect } from 'chai'
 import * as E from 'fp-ts/lib/Either.js'
 import { loadConfig, type Config } from '../../apps/server/config.js'
+import { HEAP_PER_PET_BYTES, petsThatFit } from '../../apps/server/heap-fit.js'
 
 const configOf = (env: Record<string, string>): Config => {
   const loaded = loadConfig(env)
@@ -150,6 +151,8 @@ describe('configuration: limits and timeouts', () => {
     expect(configOf({})).to.include({
       maxPets: 1_000_000,
       maxConnections: 1000,
+      maxConnectionsPerAddress: undefined,
+      anonymousConnectionsPercent: 50,
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 65_000,
@@ -162,6 +165,8 @@ describe('configuration: limits and timeouts', () => {
     const config = configOf({
       MAX_PETS: '5',
       MAX_CONNECTIONS: '50',
+      MAX_CONNECTIONS_PER_ADDRESS: '7',
+      ANONYMOUS_CONNECTIONS_PERCENT: '100',
       HEADERS_TIMEOUT_MS: '1000',
       REQUEST_TIMEOUT_MS: '2000',
       KEEP_ALIVE_TIMEOUT_MS: '3000',
@@ -171,6 +176,8 @@ describe('configuration: limits and timeouts', () => {
     expect(config).to.include({
       maxPets: 5,
       maxConnections: 50,
+      maxConnectionsPerAddress: 7,
+      anonymousConnectionsPercent: 100,
       headersTimeoutMs: 1000,
       requestTimeoutMs: 2000,
       keepAliveTimeoutMs: 3000,
@@ -180,6 +187,8 @@ describe('configuration: limits and timeouts', () => {
     const errors = errorsOf({
       MAX_PETS: '0',
       MAX_CONNECTIONS: '1',
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
+      ANONYMOUS_CONNECTIONS_PERCENT: '101',
       HEADERS_TIMEOUT_MS: 'soon',
       REQUEST_TIMEOUT_MS: '-1',
       KEEP_ALIVE_TIMEOUT_MS: '10',
@@ -189,6 +198,8 @@ describe('configuration: limits and timeouts', () => {
     for (const name of [
       'MAX_PETS',
       'MAX_CONNECTIONS',
+      'MAX_CONNECTIONS_PER_ADDRESS',
+      'ANONYMOUS_CONNECTIONS_PERCENT',
       'HEADERS_TIMEOUT_MS',
       'REQUEST_TIMEOUT_MS',
       'KEEP_ALIVE_TIMEOUT_MS',
@@ -334,5 +345,79 @@ describe('configuration: limits and timeouts', () => {
         'BASE_PATH must look like /v1 (segments, none of them . or .., no trailing slash) (got "v2")',
       ])
     })
+  })
+})
+
+describe('configuration: TRUST_PROXY', () => {
+  it('is none by default: the peer is the client', () => {
+    expect(configOf({}).trustProxy).to.equal(undefined)
+  })
+
+  it('takes a hop count or a list of addresses and networks', () => {
+    expect(configOf({ TRUST_PROXY: '2' }).trustProxy).to.deep.equal({ hops: 2 })
+    expect(
+      configOf({ TRUST_PROXY: ' 10.0.0.1, 10.0.0.0/8 ,2001:db8::/32,::1' }).trustProxy,
+    ).to.deep.equal({ addresses: ['10.0.0.1', '10.0.0.0/8', '2001:db8::/32', '::1'] })
+  })
+
+  for (const value of [
+    '0',
+    '33',
+    '-1',
+    'yes',
+    'true',
+    '10.0.0.0/33',
+    '2001:db8::/129',
+    '10.0.0.1/8/2',
+    '10.0.0.0/',
+    'proxy.example',
+    '10.0.0.1,nope',
+    ',',
+  ])
+    it(`refuses ${JSON.stringify(value)}, saying what it must be`, () => {
+      expect(errorsOf({ TRUST_PROXY: value })).to.equal(
+        `TRUST_PROXY must be a number of proxy hops from 1 to 32, or a comma-separated list of proxy addresses and networks (10.0.0.1, 10.0.0.0/8, 2001:db8::/32) (got "${value}")`,
+      )
+    })
+})
+
+describe('configuration: MAX_PETS against the heap', () => {
+  const MB = 2 ** 20
+
+  it('is 1,000,000 by default when the heap holds them at the worst case', () => {
+    expect(loadConfig({}, 4096 * MB)).to.deep.include({
+      right: { ...configOf({}), maxPets: 1_000_000 },
+    })
+  })
+
+  it('is lowered by default to what fits in a smaller heap', () => {
+    const loaded = loadConfig({}, 256 * MB)
+    const fit = petsThatFit(256 * MB)
+    expect(fit).to.equal(Math.floor(((256 - 96) * MB) / HEAP_PER_PET_BYTES))
+    expect(E.isRight(loaded) && loaded.right.maxPets).to.equal(fit)
+  })
+
+  it('refuses a MAX_PETS the heap cannot hold, naming both figures', () => {
+    const loaded = loadConfig({ MAX_PETS: '150000' }, 256 * MB)
+    expect(E.isLeft(loaded) && loaded.left).to.deep.equal([
+      `MAX_PETS 150000 needs 568 MB of heap at the worst case (${HEAP_PER_PET_BYTES} bytes a pet and 96 MB), but this process has 256 MB (heap_size_limit): at most ${petsThatFit(256 * MB)} pets fit; lower MAX_PETS, or give node a larger heap (--max-old-space-size, in NODE_OPTIONS)`,
+    ])
+    const fits = loadConfig({ MAX_PETS: String(petsThatFit(256 * MB)) }, 256 * MB)
+    expect(E.isRight(fits)).to.equal(true)
+  })
+
+  it('leaves MAX_PETS unchecked on MongoDB, which keeps the pets', () => {
+    const loaded = loadConfig(
+      { MAX_PETS: '150000', MONGODB_URI: 'mongodb://x/db', API_KEYS: 'k-0123456789' },
+      256 * MB,
+    )
+    expect(E.isRight(loaded)).to.equal(true)
+  })
+
+  it('refuses to start on a heap too small for any pet', () => {
+    const loaded = loadConfig({}, 90 * MB)
+    expect(E.isLeft(loaded) && loaded.left[0]).to.match(
+      /^MAX_PETS 1 needs 96 MB .* this process has 90 MB/,
+    )
   })
 })

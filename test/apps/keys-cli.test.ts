@@ -73,6 +73,8 @@ describe('npm run keys (the key tool, on a key file)', function () {
       ['create', '--label', 'x', '--scope', 'pets:delete', '--file', file.path],
       ['create', '--label', 'x', '--expires-in', 'soon', '--file', file.path],
       ['revoke', '--file', file.path],
+      ['prune', '--grace', 'a while', '--file', file.path],
+      ['create', '--label', 'x', '--expires-in', '0s', '--file', file.path],
       ['frobnicate'],
       ['list'],
     ]) {
@@ -80,6 +82,31 @@ describe('npm run keys (the key tool, on a key file)', function () {
       expect(result.code, args.join(' ')).to.equal(2)
       expect(result.stderr).to.include('usage:')
       expect(result.stdout).to.equal('')
+    }
+  })
+
+  it('prunes keys expired or revoked longer ago than the grace (30 days unless given)', async () => {
+    const own = tempKeyFile()
+    try {
+      const day = 86_400_000
+      await own.mint(['pets:read'], day, Date.now() - 40 * day) // expired 39 days ago: pruned
+      const recent = await own.mint(['pets:read'], day, Date.now() - 3 * day) // 2 days ago
+      const revoked = await own.mint(['pets:read'])
+      await own.registry.revokeKey(revoked.stored.id, Date.now() - 1000)()
+      const live = await own.mint(['pets:write'])
+      const ids = async () => {
+        const keys = await own.registry.listKeys()()
+        return keys._tag === 'Right' ? keys.right.map((k) => k.id) : []
+      }
+      const pruned = await keysCli(['prune', '--file', own.path])
+      expect(pruned.code).to.equal(0)
+      expect(pruned.stderr).to.match(/^pruned 1 keys expired or revoked before /)
+      expect(pruned.stdout).to.equal('')
+      expect(await ids()).to.deep.equal([recent, revoked, live].map((m) => m.stored.id))
+      expect(await keysCli(['prune', '--grace', '0s', '--file', own.path])).to.include({ code: 0 })
+      expect(await ids()).to.deep.equal([live.stored.id])
+    } finally {
+      own.remove()
     }
   })
 

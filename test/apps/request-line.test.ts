@@ -36,6 +36,7 @@ const record: RequestRecord = {
   status: 200,
   ms: 0.42,
   keyId: 'key-0a1b2c3d',
+  client: '2001:db8::7',
 }
 
 describe('the request log line', () => {
@@ -54,6 +55,7 @@ describe('the request log line', () => {
           status: fc.integer({ min: 100, max: 599 }),
           ms: fc.double({ min: 0, max: 1e6, noNaN: true }),
           keyId: fc.option(fc.string({ unit: 'grapheme' })),
+          client: fc.string({ unit: 'binary' }),
         }),
         (r) => {
           const ours = ourLine(r)

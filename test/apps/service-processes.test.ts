@@ -87,11 +87,7 @@ describe('service processes on one MongoDB', function () {
     expect(created.every((p) => p.id < next.id)).to.equal(true)
   })
 
-  it('refuses to start without API_KEYS, and gives up on an unreachable database with a clear error', async () => {
-    await startService({ MONGODB_URI: mongodbUri, API_KEYS: '' }).then(
-      () => expect.fail('started without keys'),
-      (error: Error) => expect(error.message).to.include('API_KEYS must be set'),
-    )
+  it('gives up on an unreachable database with a clear error', async () => {
     const started = Date.now()
     await startService({
       MONGODB_URI: 'mongodb://127.0.0.1:9/animal_store',
@@ -165,7 +161,7 @@ describe('npm start with no configuration', function () {
   it('serves the in-memory store and prints a generated key that works', async () => {
     const service = await startService({ API_KEYS: '' })
     try {
-      const key = / accepts the generated key (\S+)/.exec(service.output.join('\n'))?.[1]
+      const key = / accepts the generated key (\S+)/.exec(service.stderr.join('\n'))?.[1]
       expect(key).to.match(/^[A-Za-z0-9_-]{32}$/)
       const reply = await service.request({
         path: '/v1/pets',

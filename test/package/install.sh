@@ -24,7 +24,7 @@ unexpected=$(grep -Ev '^package/(dist/(core|adapters)/.*\.(js|d\.ts)|package\.js
 # The metrics adapter is the service's own: the package does not export it, so it does not
 # ship it either.
 ! grep -q '^package/dist/adapters/prometheus/' "$work/files" || { echo "dist/adapters/prometheus is in the package"; exit 1; }
-for entry in core/index adapters/in-memory/index adapters/koa/index adapters/mongodb/index adapters/testing/index adapters/http-client/index; do
+for entry in core/index adapters/in-memory/index adapters/key-file/index adapters/koa/index adapters/mongodb/index adapters/testing/index adapters/http-client/index; do
   grep -qx "package/dist/$entry.js" "$work/files" && grep -qx "package/dist/$entry.d.ts" "$work/files" ||
     { echo "missing dist/$entry.{js,d.ts}"; exit 1; }
 done

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { stringify } from 'lossless-json'
 import { apiOptionsOf } from '../../apps/server/api-settings.js'
-import { composeApp } from '../../apps/server/compose.js'
+import { composeApp, httpLimitsOf } from '../../apps/server/compose.js'
 import type { Storage } from '../../apps/server/storage.js'
 import { loadConfig, type Config } from '../../apps/server/config.js'
 import { silentLogger, type Logger } from '../../core/index.js'
@@ -54,12 +54,7 @@ export const startTestApi = async (options: TestApiOptions = {}): Promise<TestAp
     metrics: options.metrics,
     requestLine: options.requestLine,
   })
-  const client = await serve(app.callback(), {
-    maxConnections: config.maxConnections,
-    headersTimeoutMs: config.headersTimeoutMs,
-    requestTimeoutMs: config.requestTimeoutMs,
-    keepAliveTimeoutMs: config.keepAliveTimeoutMs,
-  })
+  const client = await serve(app.callback(), httpLimitsOf(config))
   const basePath = config.basePath
   return {
     ...client,

@@ -21,6 +21,8 @@ export type Request = {
 
 export type Client = {
   readonly port: number
+  /** The server's open connections now. */
+  readonly connections: () => number
   readonly request: (req: Request) => Promise<Reply>
   readonly close: () => Promise<void>
 }
@@ -74,11 +76,12 @@ export const serve = async (
   listener: RequestListener,
   limits: HttpLimits = DEFAULT_LIMITS,
 ): Promise<Client> => {
-  const { server } = createHttpServer(listener, limits, silentLogger)
+  const { server, connections } = createHttpServer(listener, limits, silentLogger)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const port = (server.address() as AddressInfo).port
   return {
     port,
+    connections: connections.count,
     request: (req) => send(port, req),
     close: () =>
       new Promise((resolve) => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createKeyFile } from '../../adapters/in-memory/index.js'
+import { createKeyFile } from '../../adapters/key-file/index.js'
 import { mintKey } from '../../apps/keys/mint.js'
 import type { Scope } from '../../core/index.js'
 

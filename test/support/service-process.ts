@@ -9,6 +9,9 @@ export type ServiceProcess = {
   readonly process: ChildProcess
   /** Everything the process wrote on stdout and stderr, for assertions on logs. */
   readonly output: string[]
+  /** The same lines, by stream. */
+  readonly stdout: string[]
+  readonly stderr: string[]
   readonly request: (req: Request) => Promise<Reply>
   readonly stop: () => Promise<number | null>
 }
@@ -51,6 +54,8 @@ export const startService = (
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     const output: string[] = []
+    const stdout: string[] = []
+    const stderr: string[] = []
     const timer = setTimeout(
       () => reject(new Error(`service did not start:\n${output.join('\n')}`)),
       timeoutMs,
@@ -60,9 +65,13 @@ export const startService = (
       clearTimeout(timer)
       reject(new Error(`service exited with ${code}:\n${output.join('\n')}`))
     })
-    createInterface({ input: child.stderr }).on('line', (line) => output.push(line))
+    createInterface({ input: child.stderr }).on('line', (line) => {
+      output.push(line)
+      stderr.push(line)
+    })
     createInterface({ input: child.stdout }).on('line', (line) => {
       output.push(line)
+      stdout.push(line)
       const port = /"msg":"listening"/.test(line)
         ? (JSON.parse(line) as { port: number }).port
         : undefined
@@ -72,6 +81,8 @@ export const startService = (
         port,
         process: child,
         output,
+        stdout,
+        stderr,
         request: (req) => send(port, req),
         stop: () => {
           child.kill('SIGTERM')

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { DOCS_INIT_SCRIPT } from './init-script.js'
+import { variantsOf, type Variants } from './variants.js'
 
 export type DocsAsset = { readonly type: string; readonly body: Buffer }
 
@@ -16,10 +17,19 @@ export const docsAssetsDir = (): string =>
   dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
 
 /**
- * Read once, when the page is first asked for (1.5 MB that a service nobody browses need not
- * hold): after that the page never touches the disk.
+ * Read and compressed once, when the page is first asked for (1.5 MB that a service nobody
+ * browses need not hold), off the event loop: after that the page never touches the disk.
  */
-export const loadDocsAssets = (dir: string): ReadonlyMap<string, DocsAsset> => {
+export const loadDocsAssets = async (dir: string): Promise<ReadonlyMap<string, Variants>> =>
+  new Map(
+    await Promise.all(
+      [...readDocsAssets(dir)].map(
+        async ([name, asset]) => [name, await variantsOf(asset)] as const,
+      ),
+    ),
+  )
+
+const readDocsAssets = (dir: string): ReadonlyMap<string, DocsAsset> => {
   const assets = new Map<string, DocsAsset>(
     Object.entries(FROM_PACKAGE).map(([name, type]) => [
       name,

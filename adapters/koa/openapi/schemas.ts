@@ -4,6 +4,7 @@ import {
   LIMIT_MAX_DIGITS,
   PET_NAME_MAX_LENGTH,
   PET_NAME_PATTERN,
+  PET_NAME_RULES,
   PET_STATUSES,
   NewPet,
   Pet,
@@ -31,7 +32,7 @@ const petFields: { readonly [K in keyof Pet]-?: object } = {
     minLength: 1,
     maxLength: PET_NAME_MAX_LENGTH,
     pattern: PET_NAME_PATTERN,
-    description: `The animal's name: 1 to ${PET_NAME_MAX_LENGTH} characters (code points), not blank, no control characters. Stored exactly as sent.`,
+    description: `The animal's name: 1 to ${PET_NAME_MAX_LENGTH} characters (code points). It ${PET_NAME_RULES.blank}; it ${PET_NAME_RULES.control}; it ${PET_NAME_RULES.bidi}. A name that breaks a rule is refused with a 400 that names the rule. Stored exactly as sent.`,
   },
   categoryId: positiveInt64(
     'Identifier of the category the animal belongs to. Any JSON number with an integer value in range is accepted (`5`, `5.0`, `5e0`), converted exactly.',

@@ -19,13 +19,18 @@ describe('cached API keys (a shared source, refreshed per instance)', () => {
   let now = 0
   let source: StoredKey[] = []
   let loads = 0
+  let fullReads = 0
   let failing = false
   const keys = () =>
     createCachedApiKeys({
       bootstrap: [bootstrapKey('boot')],
-      load: () => {
+      load: (seen) => {
         loads++
-        return failing ? TE.left(storeUnavailable('down')) : TE.right([...source])
+        if (failing) return TE.left(storeUnavailable('down'))
+        const version = JSON.stringify(source)
+        if (version === seen) return TE.right(O.none)
+        fullReads++
+        return TE.right(O.some({ version, keys: [...source] }))
       },
       now: () => now,
       refreshAfterMs: 2000,
@@ -41,7 +46,23 @@ describe('cached API keys (a shared source, refreshed per instance)', () => {
     now = 0
     source = [stored('a')]
     loads = 0
+    fullReads = 0
     failing = false
+  })
+
+  it('reads the keys again only when their version changed', async () => {
+    const api = keys()
+    expect(await idOf(api, 'a')).to.equal('id-a')
+    for (const at of [2500, 5000, 7500]) {
+      now = at
+      await idOf(api, 'a')
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    expect([loads, fullReads]).to.deep.equal([4, 1])
+    source = [stored('a'), stored('b')]
+    now = 20_000
+    expect(await idOf(api, 'b')).to.equal('id-b')
+    expect([loads, fullReads]).to.deep.equal([5, 2])
   })
 
   it('loads before the first answer, then answers from memory until the refresh age', async () => {
@@ -103,10 +124,12 @@ describe('cached API keys (a shared source, refreshed per instance)', () => {
     let stalled = false
     const api = createCachedApiKeys({
       bootstrap: [bootstrapKey('boot')],
-      load: () =>
-        stalled
-          ? () => new Promise((resolve) => (release = () => resolve(E.right([stored('a')]))))
-          : TE.right([stored('a')]),
+      load: () => {
+        const snapshot = O.some({ version: 'v', keys: [stored('a')] })
+        return stalled
+          ? () => new Promise((resolve) => (release = () => resolve(E.right(snapshot))))
+          : TE.right(snapshot)
+      },
       now: () => now,
       refreshAfterMs: 2000,
       maxAgeMs: 4000,

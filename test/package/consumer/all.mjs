@@ -1,6 +1,7 @@
 // Every entry point loads, with its optional peers installed.
 import * as core from 'animal-store'
 import * as inMemory from 'animal-store/in-memory'
+import * as keyFile from 'animal-store/key-file'
 import * as koa from 'animal-store/koa'
 import * as mongodb from 'animal-store/mongodb'
 import * as testing from 'animal-store/testing'
@@ -31,6 +32,7 @@ const ok = [
   typeof core.silentLogger.info,
   typeof app.callback,
   typeof mongodb.connectMongo,
+  typeof keyFile.createKeyFile,
   typeof testing.petStoreContract,
   typeof testing.newPet,
   typeof client.createClient,

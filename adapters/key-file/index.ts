@@ -1,0 +1,5 @@
+/** Minted API keys (digests) in a file of JSON lines, for the service on its in-memory store. */
+export { createKeyFile } from './key-file.js'
+export { parseKeyFile, formatKeyFile } from './lines.js'
+export { checkKeyFile, checkKeyFileMode, type ModeCheck } from './mode.js'
+export { withFileLock, type FileLockOptions } from './file-lock.js'

@@ -166,7 +166,7 @@ export const ADD_SETTING: ReadonlyArray<Step> = [
   },
   {
     file: 'apps/server/config.ts',
-    after: "    maxPets: read('MAX_PETS', integerFrom(1, 100_000_000), 1_000_000),\n",
+    after: "    retryAfterSeconds: read('RETRY_AFTER_SECONDS', integerFrom(1, 3600), 2),\n",
     text: "    listLimitMax: read('LIST_LIMIT_MAX', integerFrom(LIST_LIMITS.min, 10_000), LIST_LIMITS.max),\n",
   },
   {

@@ -82,7 +82,15 @@ const adapterIsolation = {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'test/ferretdb/**', 'bench/results/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'api-reference/**',
+      'test/ferretdb/**',
+      'bench/results/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {

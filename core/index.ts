@@ -1,6 +1,8 @@
 /**
  * Animal Store core: codecs, use cases, ports and errors. No HTTP, no database: an embedding
  * program wires its own adapters (or those of `animal-store/in-memory`) into the use cases.
+ *
+ * @module animal-store
  */
 export {
   ID_MAX_DIGITS,
@@ -15,6 +17,7 @@ export {
   PET_NAME_MAX_LENGTH,
   PET_NAME_PATTERN,
   PET_NAME_RULES,
+  type PetNameBrand,
 } from './domain/pet-name.js'
 export { NewPet, CategoryId, type CategoryIdBrand } from './domain/new-pet.js'
 export { Pet, PetId, PetIdParam, type PetIdBrand } from './domain/pet.js'
@@ -24,11 +27,13 @@ export {
   LIST_LIMITS,
   LIMIT_MAX_DIGITS,
 } from './domain/list-query.js'
-export type { ListLimits, ListPetsQuery } from './domain/list-query.js'
+export type { ListLimits, ListPetsQuery, ListPetsQueryDecoded } from './domain/list-query.js'
+export type { StrictStruct } from './domain/strict-struct.js'
 export {
   IdempotencyKey,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_KEY_PATTERN,
+  type IdempotencyKeyBrand,
 } from './domain/idempotency-key.js'
 export { petFingerprint } from './domain/pet-fingerprint.js'
 export { decodeWith } from './domain/decode.js'
@@ -62,5 +67,6 @@ export {
   type CreatePetIdempotentlyDeps,
   type IdempotencyPolicy,
   type IdempotentCreate,
+  type IdempotentCreateFailure,
   type IdempotentResult,
 } from './use-cases/create-pet-idempotently.js'

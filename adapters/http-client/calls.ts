@@ -20,6 +20,7 @@ import { createSender, type CallOptions } from './send.js'
 
 export type { CallOptions }
 
+/** The options of a create: those of every call, and its idempotency key. */
 export type CreatePetOptions = CallOptions & {
   /** Sent as Idempotency-Key on every attempt; a random UUID when not given. */
   readonly idempotencyKey?: string

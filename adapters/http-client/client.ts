@@ -8,10 +8,12 @@ import type { ClientOptions } from './options.js'
 
 /** The calls as fp-ts TaskEithers: the same requests, retries and failures, never throwing. */
 export type TaskEitherCalls = {
+  /** One page of pets; its `next` asks for the following one. */
   readonly listPets: (
     request?: ListPetsRequest,
     options?: CallOptions,
   ) => TE.TaskEither<ClientError, ListPetsPage>
+  /** Creates a pet, retried safely under the same idempotency key. */
   readonly createPet: (
     pet: NewPetFields,
     options?: CreatePetOptions,

@@ -1,6 +1,8 @@
 /**
  * A typed client of the Animal Store service, for Node 20+ and browsers: ids as exact bigints,
  * every page, creates retried safely under a budget, and one closed set of failures.
+ *
+ * @module animal-store/client
  */
 export { createClient, type AnimalStoreClient, type TaskEitherCalls } from './client.js'
 export type { CallOptions, CreatePetOptions, ListPetsPage } from './calls.js'

@@ -12,6 +12,7 @@ export type DeprecationNotice = {
   readonly link: string | null
 }
 
+/** Where the service is, the key to call it with, and how the client behaves. */
 export type ClientOptions = {
   /** The service's base URL, its base path included: `https://pets.example/v1`. */
   readonly baseUrl: string

@@ -46,7 +46,9 @@ const recentDigests = (bound = 1024) => {
   }
 }
 
+/** Keys looked up in memory, whose whole set `replace` swaps at once. */
 export type KeyRing = ApiKeys & {
+  /** Swaps the whole set of keys for these. */
   readonly replace: (keys: ReadonlyArray<StoredKey>) => void
   /** As `replace`, a slice at a time, so that no turn of the event loop is long. */
   readonly replaceGradually: (keys: ReadonlyArray<StoredKey>) => Promise<void>

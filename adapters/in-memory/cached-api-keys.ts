@@ -5,16 +5,19 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { ApiKeyRegistry, ApiKeys, StoreUnavailable, StoredKey } from '../../core/index.js'
 import { createKeyRing } from './api-keys.js'
 
+/** Where the keys come from, and how fresh the cached copy must be. */
 export type CachedApiKeysOptions = {
   /** Always accepted (API_KEYS), whatever the source says. */
   readonly bootstrap: ReadonlyArray<StoredKey>
   /** Every stored key when they changed since `seen`: a MongoDB collection or a key file. */
   readonly load: ApiKeyRegistry['readKeysIfChanged']
+  /** The clock, in epoch milliseconds. */
   readonly now: () => number
   /** Past this age a request starts a refresh in the background and is answered from the cache. */
   readonly refreshAfterMs: number
   /** Past this age a request waits for the refresh: the bound on how stale a decision can be. */
   readonly maxAgeMs: number
+  /** Told of each failed refresh; the cache keeps answering until `maxAgeMs`. */
   readonly onError?: (error: StoreUnavailable) => void
 }
 

@@ -31,6 +31,7 @@ const firstAfter = (pets: ReadonlyArray<Pet>, after: bigint): number => {
  */
 export const IN_MEMORY_CAPACITY_DEFAULT = 1_000_000
 
+/** How the in-memory pet store is bounded. */
 export type InMemoryPetStoreOptions = {
   /**
    * How many pets it holds at most; past it a create answers `StoreFull`, never grows the heap.

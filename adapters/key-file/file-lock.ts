@@ -1,6 +1,7 @@
 import { open, stat, unlink } from 'node:fs/promises'
 import { setTimeout as sleep } from 'node:timers/promises'
 
+/** How a writer of the key file waits for the lock. */
 export type FileLockOptions = {
   /** How long to wait for another holder before giving up. */
   readonly waitMs?: number

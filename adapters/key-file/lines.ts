@@ -73,6 +73,7 @@ export const parseKeyFile = (text: string): E.Either<string, ReadonlyArray<Store
       .map(([line, n]) => parseLine(line, n)),
   )
 
+/** The text of a key file holding these keys, one JSON line each. */
 export const formatKeyFile = (keys: ReadonlyArray<StoredKey>): string =>
   keys
     .map((k) =>

@@ -20,6 +20,7 @@ export const OVERFLOW_CONNECTIONS = 32
  */
 export const MAX_PIPELINED = 64
 
+/** The server's open connections: counted, capped, drained at shutdown. */
 export type Connections = {
   /** Open connections now. */
   readonly count: () => number

@@ -25,6 +25,7 @@ import { openApiJson, type OpenApiServer } from './openapi/document.js'
 import { createRouter, ROUTES, type Route } from './routes/index.js'
 import { preflightsOf } from './routes/preflight.js'
 
+/** The ports the app runs on: the pet store, the key lookup, a logger, a clock, readiness. */
 export type KoaAppDeps = PetStore &
   ApiKeys & {
     readonly logger: Logger
@@ -43,6 +44,7 @@ export type KoaAppDeps = PetStore &
     readonly observeRequest?: RequestObserver
   }
 
+/** How the app answers: the API's settings, and what only an embedding chooses. */
 export type KoaAppOptions = ApiSettings & {
   /**
    * The `servers` of the OpenAPI document, served without auth at `<basePath>/openapi.json`;

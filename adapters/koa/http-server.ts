@@ -12,6 +12,7 @@ import {
   refuseExpectation,
 } from './wire-guard.js'
 
+/** The limits of the listening server, below the app. */
 export type HttpLimits = {
   /** Open connections at most; keep it under the descriptor limit (see connections.ts). */
   readonly maxConnections: number
@@ -29,6 +30,7 @@ export type HttpLimits = {
   readonly trustProxy?: TrustProxy | undefined
 }
 
+/** The node:http server (not yet listening) and its connection accounting. */
 export type HttpServer = { readonly server: Server; readonly connections: Connections }
 
 /**

@@ -1,7 +1,15 @@
+/**
+ * The HTTP adapter: `createKoaApp` builds the service's Koa app (mount it in a host Koa app, or
+ * serve it with `createHttpServer`); the OpenAPI document, error codes and request records come
+ * with it. Needs koa, @koa/router and @types/koa (optional peer dependencies).
+ *
+ * @module animal-store/koa
+ */
 export { createKoaApp, type KoaAppDeps, type KoaAppOptions } from './create-koa-app.js'
 export type { ApiSettings } from './api-settings.js'
 export type { DeprecationPolicy } from './deprecation.js'
 export { ROUTES, type OperationText, type Route, type RouteDeps } from './routes/index.js'
+export type { AppState } from './app-state.js'
 export { ERROR_CODES, type ErrorCode } from './problem.js'
 export { answerClientError } from './client-error.js'
 export {
@@ -15,6 +23,6 @@ export { MAX_PIPELINED, OVERFLOW_CONNECTIONS, type Connections } from './connect
 export type { RequestObserver } from './middleware/observe.js'
 export type { RequestLine, RequestRecord } from './request-log.js'
 export { EXPOSED_HEADERS } from './middleware/cors.js'
-export { type RateLimitOptions } from './rate-limits.js'
+export type { Rate, RateLimitOptions } from './rate-limits.js'
 export { BEARER_TOKEN, bearerTokenOf, isBearerToken } from './bearer.js'
 export { isTrustedProxyEntry, type TrustProxy } from './client-address.js'

@@ -2,8 +2,10 @@ import type { AppContext } from './app-state.js'
 import { setAnswerHeader } from './answer.js'
 import { createBuckets, type Taken } from './token-bucket.js'
 
+/** A token bucket: refilled at `ratePerSecond`, holding at most `burst`. */
 export type Rate = { readonly ratePerSecond: number; readonly burst: number }
 
+/** The rate limits of the app; a request over one gets 429 with Retry-After. */
 export type RateLimitOptions = {
   /** Every authenticated request, per API key. */
   readonly perKey: Rate

@@ -12,7 +12,9 @@ import { ensureIndexes } from './indexes.js'
 import { createMongoPetStore } from './pet-store.js'
 import { fromDriver } from './store-failure.js'
 
+/** Where the database is, and how long its calls may take. */
 export type MongoOptions = {
+  /** A mongodb:// or mongodb+srv:// URI; its path names the database (DEFAULT_DATABASE if none). */
   readonly uri: string
   /** The budget of one store call, retries included: past it a request gets 503. */
   readonly timeoutMs: number
@@ -22,11 +24,13 @@ export type MongoOptions = {
   readonly onRetry?: (error: unknown) => void
 }
 
+/** The stores on one database, its readiness check, and how to close the client. */
 export type MongoStorage = {
   readonly store: PetStore
   readonly idempotencyStore: IdempotencyStore
   readonly db: Db
   readonly checkReadiness: CheckReadiness
+  /** Closes the client: every store above fails from then on. */
   readonly close: () => Promise<void>
 }
 
@@ -117,6 +121,10 @@ const reachableClient = async (
   }
 }
 
+/**
+ * Connects (retrying until `startupTimeoutMs`), builds the indexes, and gives the stores.
+ * Throws InvalidMongoUri for a URI that cannot work, whatever the wait.
+ */
 export const connectMongo = async (options: MongoOptions): Promise<MongoStorage> => {
   const problem = mongoUriProblem(options.uri)
   if (problem !== undefined) throw new InvalidMongoUri(problem)

@@ -2,6 +2,7 @@ import type { Db } from 'mongodb'
 import { IDEMPOTENCY_KEYS } from './idempotency-store.js'
 import { ensureIndex, indexNames, type IndexSpec } from './index-build.js'
 
+/** The TTL index that lets MongoDB delete expired idempotency records. */
 export const IDEMPOTENCY_TTL_INDEX: IndexSpec = {
   key: { expiresAt: 1 },
   name: 'expiresAt_ttl',

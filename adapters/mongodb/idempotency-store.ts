@@ -10,6 +10,7 @@ import {
 import { withDeadline } from './deadline.js'
 import { fromDriver, isDuplicateKey } from './store-failure.js'
 
+/** The collection of idempotency records. */
 export const IDEMPOTENCY_KEYS = 'idempotency_keys'
 /** How often, at most, one instance's claims also purge expired keys (FerretDB has no TTL). */
 const PURGE_EVERY_MS = 60_000

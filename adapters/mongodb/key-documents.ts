@@ -1,5 +1,6 @@
 import type { Scope, StoredKey } from '../../core/index.js'
 
+/** The collection of minted API keys. */
 export const API_KEYS_COLLECTION = 'api_keys'
 /**
  * One document, `{ _id: 'api_keys', token }`, whose token every change of a key replaces: an

@@ -23,8 +23,11 @@ import {
 import { createGroupInsert } from './group-insert.js'
 import { driverFailure, fromDriver } from './store-failure.js'
 
+/** The collection of pets. */
 export const PETS = 'pets'
+/** The collection holding the highest id handed out. */
 export const COUNTERS = 'counters'
+/** The collection of id blocks claimed by running instances. */
 export const ID_BLOCKS = 'id_blocks'
 /**
  * Inserts in flight at once per instance (group-insert.ts): the creates that arrive meanwhile go
@@ -36,6 +39,7 @@ export const DEFAULT_WRITERS = 1
 export const MAX_GROUP = 500
 const PROJECTION = { _op: 0, _idem: 0 } as const
 
+/** The budget and concurrency of the MongoDB pet store; the defaults suit production. */
 export type MongoPetStoreOptions = {
   /** The budget of one store call, retries included (STORE_TIMEOUT_MS). */
   readonly timeoutMs?: number

@@ -13,6 +13,7 @@ import {
 } from '../../core/index.js'
 import { NEW_PET_REQUIRED } from '../../core/domain/new-pet.js'
 
+/** Positive int64 values, the bounds and the 2^53 edge of doubles weighted in. */
 export const positiveInt64 = (): fc.Arbitrary<bigint> =>
   fc.oneof(
     fc.bigInt({ min: 1n, max: INT64_MAX }),
@@ -29,6 +30,7 @@ export const outOfRangeInt64 = (): fc.Arbitrary<bigint> =>
     fc.bigInt({ min: INT64_MAX + 1n, max: 2n ** 80n }),
   )
 
+/** Any {@link PetStatus}. */
 export const petStatus = (): fc.Arbitrary<PetStatus> => fc.constantFrom(...PET_STATUSES)
 
 const visible = fc
@@ -112,6 +114,7 @@ const newPetFields = (): { [K in keyof NewPet]-?: fc.Arbitrary<unknown> } => ({
   status: petStatus(),
 })
 
+/** Valid new pets, with and without a status. */
 export const newPet = (): fc.Arbitrary<NewPet> =>
   fc.record(newPetFields(), {
     requiredKeys: Object.keys(NEW_PET_REQUIRED) as Array<keyof NewPet>,

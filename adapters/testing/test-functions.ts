@@ -4,9 +4,13 @@
  * mocha defines.
  */
 export type TestFunctions = {
+  /** Registers a group of tests. */
   readonly describe: (name: string, body: () => void) => unknown
+  /** Registers one test. */
   readonly it: (name: string, body: () => Promise<void>) => unknown
+  /** Runs before each test of the group. */
   readonly beforeEach: (hook: () => Promise<void>) => unknown
+  /** Runs after each test of the group. */
   readonly afterEach: (hook: () => Promise<void>) => unknown
 }
 

@@ -27,6 +27,7 @@ export const ERROR_CODES = {
   unavailable: 503,
   insufficient_storage: 507,
 } as const
+/** The `code` of an Error body. */
 export type ErrorCode = keyof typeof ERROR_CODES
 
 /** The Error body every failure answer carries. */

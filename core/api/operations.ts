@@ -69,4 +69,5 @@ export const OPERATIONS = {
   },
 } as const satisfies Readonly<Record<string, Operation>>
 
+/** The name of an operation of the interface: `listPets`, `createPet`, `getPet`, `listStoreOrders`. */
 export type OperationId = keyof typeof OPERATIONS

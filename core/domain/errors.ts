@@ -17,6 +17,7 @@ export type Unauthenticated = {
 }
 /** A valid key that lacks the scope the operation needs. */
 export type InsufficientScope = { readonly _tag: 'InsufficientScope'; readonly scope: Scope }
+/** No pet has this id. */
 export type PetNotFound = { readonly _tag: 'PetNotFound'; readonly id: PetId }
 /** Infrastructure failure. `detail` is for the operator's log, never for the client. */
 export type StoreUnavailable = { readonly _tag: 'StoreUnavailable'; readonly detail: string }
@@ -40,6 +41,7 @@ export type IdempotencyKeyInUse = {
 /** The service is stopping and takes no new work: what readiness answers then, not a failure. */
 export type ShuttingDown = { readonly _tag: 'ShuttingDown' }
 
+/** Every way a use case can fail: the `Left` of their results, told apart by `_tag`. */
 export type DomainError =
   | InvalidInput
   | Unauthenticated
@@ -51,34 +53,44 @@ export type DomainError =
   | IdempotencyKeyInUse
   | ShuttingDown
 
+/** An {@link InvalidInput} with these problems. */
 export const invalidInput = (problems: ReadonlyArray<string>): InvalidInput => ({
   _tag: 'InvalidInput',
   problems,
 })
+/** An {@link Unauthenticated}: `presented` says whether a credential came at all. */
 export const unauthenticated = (presented: boolean): Unauthenticated => ({
   _tag: 'Unauthenticated',
   presented,
 })
+/** An {@link Unauthenticated} for a known key that expired or was revoked. */
 export const lapsed = (why: 'expired' | 'revoked'): Unauthenticated => ({
   _tag: 'Unauthenticated',
   presented: true,
   lapsed: why,
 })
+/** An {@link InsufficientScope} naming the scope the operation needs. */
 export const insufficientScope = (scope: Scope): InsufficientScope => ({
   _tag: 'InsufficientScope',
   scope,
 })
+/** A {@link PetNotFound} for this id. */
 export const petNotFound = (id: PetId): PetNotFound => ({ _tag: 'PetNotFound', id })
+/** A {@link StoreFull} for a store that holds `capacity` pets. */
 export const storeFull = (capacity: number): StoreFull => ({ _tag: 'StoreFull', capacity })
 /** No identifier is left above the largest in use: the id space of positive int64 is spent. */
 export const identifiersExhausted: StoreFull = { _tag: 'StoreFull' }
+/** A {@link StoreUnavailable}; `detail` goes to the operator's log only. */
 export const storeUnavailable = (detail: string): StoreUnavailable => ({
   _tag: 'StoreUnavailable',
   detail,
 })
+/** The {@link IdempotencyKeyReused} error. */
 export const idempotencyKeyReused: IdempotencyKeyReused = { _tag: 'IdempotencyKeyReused' }
+/** An {@link IdempotencyKeyInUse} whose holder's lease ends in `leaseEndsInMs`. */
 export const idempotencyKeyInUse = (leaseEndsInMs: number): IdempotencyKeyInUse => ({
   _tag: 'IdempotencyKeyInUse',
   leaseEndsInMs,
 })
+/** The {@link ShuttingDown} answer. */
 export const shuttingDown: ShuttingDown = { _tag: 'ShuttingDown' }

@@ -14,6 +14,7 @@ const BARE = /^[A-Za-z0-9\-._~:+/=]+$/
 /** The JSON Schema pattern of the header value, for the OpenAPI document. */
 export const IDEMPOTENCY_KEY_PATTERN = `^(?:[A-Za-z0-9._~:+/=-]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}|"(?:[ !#-\\[\\]-~]|\\\\["\\\\]){1,${IDEMPOTENCY_KEY_MAX_LENGTH}}")$`
 
+/** Marks a string as a checked {@link IdempotencyKey}. */
 export type IdempotencyKeyBrand = { readonly IdempotencyKey: unique symbol }
 export type IdempotencyKey = t.Branded<string, IdempotencyKeyBrand>
 

@@ -50,7 +50,8 @@ export const listPetsQueryCodec = (limits: ListLimits) =>
     { limit: limitCodec(limits), status: PetStatusField, after: PetIdParam },
     'parameter',
   )
-type ListPetsQueryDecoded = t.TypeOf<ReturnType<typeof listPetsQueryCodec>>
+/** The listing request as decoded, before its default limit. */
+export type ListPetsQueryDecoded = t.TypeOf<ReturnType<typeof listPetsQueryCodec>>
 /**
  * The decoded query with its default limit. Its optional fields may hold undefined, so that it is
  * built field by field (see listPets): a spread followed by a new key takes V8's slow path.

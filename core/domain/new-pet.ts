@@ -5,8 +5,11 @@ import { PetStatus } from './pet-status.js'
 import { strictStruct } from './strict-struct.js'
 import { withMessage } from './with-message.js'
 
+/** Marks a bigint as a checked {@link CategoryId}. */
 export type CategoryIdBrand = { readonly CategoryId: unique symbol }
+/** The category of a pet: a positive int64, exact in JSON as a number. */
 export const CategoryId = positiveInt64FromNumber<CategoryIdBrand>('CategoryId')
+/** A checked category id (a positive int64 as a bigint). */
 export type CategoryId = t.TypeOf<typeof CategoryId>
 
 export const PetStatusField = withMessage(PetStatus, 'must be one of available, pending, sold')

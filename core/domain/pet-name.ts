@@ -1,5 +1,6 @@
 import * as t from 'io-ts'
 
+/** A name has at most this many code points. */
 export const PET_NAME_MAX_LENGTH = 200
 
 /*
@@ -48,6 +49,7 @@ export const PET_NAME_RULES = {
 /** In 'u' mode a surrogate pair is one code point, so only a lone half matches. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u
 
+/** Marks a string as a checked {@link PetName}. */
 export type PetNameBrand = { readonly PetName: unique symbol }
 export type PetName = t.Branded<string, PetNameBrand>
 

@@ -3,6 +3,7 @@ import { positiveInt64FromNumber, positiveInt64FromParam } from './int64.js'
 import { NEW_PET_OPTIONAL, NEW_PET_REQUIRED } from './new-pet.js'
 import { strictStruct } from './strict-struct.js'
 
+/** Marks a bigint as a checked {@link PetId}. */
 export type PetIdBrand = { readonly PetId: unique symbol }
 /** The identifier the store assigned to a pet. */
 export const PetId = positiveInt64FromNumber<PetIdBrand>('PetId')

@@ -22,6 +22,7 @@ export type KeySnapshot = { readonly version: string; readonly keys: ReadonlyArr
 
 /** Where minted keys live (MongoDB, or a file on the in-memory default). */
 export type ApiKeyRegistry = {
+  /** Every key stored, revoked and expired ones included. */
   readonly listKeys: () => TE.TaskEither<StoreUnavailable, ReadonlyArray<StoredKey>>
   /**
    * The keys, unless their version is still `seen`: what a running instance polls, so that a
@@ -30,6 +31,7 @@ export type ApiKeyRegistry = {
   readonly readKeysIfChanged: (
     seen: string | undefined,
   ) => TE.TaskEither<StoreUnavailable, O.Option<KeySnapshot>>
+  /** Stores a new key. */
   readonly addKey: (key: StoredKey) => TE.TaskEither<StoreUnavailable, void>
   /** False when no key has that id. Revoking twice keeps the first time. */
   readonly revokeKey: (id: string, at: number) => TE.TaskEither<StoreUnavailable, boolean>

@@ -20,4 +20,5 @@ export type VerifyApiKey = (
   presented: string,
 ) => TE.TaskEither<StoreUnavailable, O.Option<Principal>>
 
+/** The port `authenticate` reads keys through. */
 export type ApiKeys = { readonly verifyApiKey: VerifyApiKey }

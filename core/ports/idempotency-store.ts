@@ -15,6 +15,7 @@ export type IdempotencyClaim = {
   readonly expiresAt: number
 }
 
+/** What the store keeps for a key: the claim, the op and, once complete, the answer. */
 export type IdempotencyRecord = IdempotencyClaim & {
   /** The operation id the pet is inserted with (its `insertPet` op): fixed for the key's life. */
   readonly op: string
@@ -22,6 +23,7 @@ export type IdempotencyRecord = IdempotencyClaim & {
   readonly pet?: Pet
 }
 
+/** `Claimed`: the key is this caller's, under `op`; `Found`: an earlier claim holds it. */
 export type ClaimResult =
   | { readonly _tag: 'Claimed'; readonly op: string }
   | { readonly _tag: 'Found'; readonly record: IdempotencyRecord }

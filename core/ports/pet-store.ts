@@ -25,7 +25,9 @@ export type InsertPet = (
   pet: NewPet,
   op?: string,
 ) => TE.TaskEither<StoreUnavailable | StoreFull, Pet>
+/** The pet with this id, or none. */
 export type FindPet = (id: PetId) => TE.TaskEither<StoreUnavailable, O.Option<Pet>>
+/** One page of pets, as {@link PetPageRequest} describes. */
 export type ListPetPage = (
   request: PetPageRequest,
 ) => TE.TaskEither<StoreUnavailable, ReadonlyArray<Pet>>

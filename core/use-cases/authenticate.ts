@@ -9,6 +9,7 @@ import {
 } from '../domain/errors.js'
 import type { ApiKeys, Principal } from '../ports/api-keys.js'
 
+/** What {@link authenticate} needs: the key lookup, and optionally a clock. */
 export type AuthenticateDeps = ApiKeys & {
   /** The clock, in epoch milliseconds, against which expiry is checked (default: the system's). */
   readonly now?: () => number

@@ -23,13 +23,16 @@ import type { PetStore } from '../ports/pet-store.js'
 
 /** How long keys are kept, and how long a request holding one is presumed alive. */
 export type IdempotencyPolicy = { readonly windowMs: number; readonly leaseMs: number }
+/** Keys are kept 24 hours; a request holding one is presumed alive for 30 seconds. */
 export const IDEMPOTENCY_DEFAULTS: IdempotencyPolicy = { windowMs: 24 * 3600_000, leaseMs: 30_000 }
 
+/** The pet store's insert, the idempotency store, a clock, and optionally the policy. */
 export type CreatePetIdempotentlyDeps = Pick<PetStore, 'insertPet'> & {
   /** Where the keys are recorded. */
   readonly idempotencyStore: IdempotencyStore
-  /** How long they are kept and held; IDEMPOTENCY_DEFAULTS when absent. */
+  /** How long they are kept and held; {@link IDEMPOTENCY_DEFAULTS} when absent. */
   readonly idempotencyPolicy?: IdempotencyPolicy
+  /** The clock, in epoch milliseconds. */
   readonly now: () => number
 }
 
@@ -41,7 +44,8 @@ export type IdempotentCreate = {
 }
 /** `replayed`: the pet comes from the stored answer of an earlier request with the same key. */
 export type IdempotentResult = { readonly pet: Pet; readonly replayed: boolean }
-type Failure =
+/** Every way a keyed create can fail. */
+export type IdempotentCreateFailure =
   InvalidInput | StoreUnavailable | StoreFull | IdempotencyKeyReused | IdempotencyKeyInUse
 
 const decodeKey = decodeWith(IdempotencyKey, 'Idempotency-Key')
@@ -97,14 +101,14 @@ const resume = (
   pet: NewPet,
   record: IdempotencyRecord,
   now: number,
-): TE.TaskEither<Failure, IdempotentResult> => {
+): TE.TaskEither<IdempotentCreateFailure, IdempotentResult> => {
   if (record.fingerprint !== petFingerprint(pet)) return TE.left(idempotencyKeyReused)
   if (record.pet !== undefined) return TE.right({ pet: record.pet, replayed: true })
   if (record.leaseUntil > now) return TE.left(idempotencyKeyInUse(record.leaseUntil - now))
   const leaseMs = (deps.idempotencyPolicy ?? IDEMPOTENCY_DEFAULTS).leaseMs
   return pipe(
     deps.idempotencyStore.takeOverKey(scope, record.op, record.leaseUntil, now + leaseMs),
-    TE.chainW((won): TE.TaskEither<Failure, IdempotentResult> =>
+    TE.chainW((won): TE.TaskEither<IdempotentCreateFailure, IdempotentResult> =>
       // Lost to another retry, which holds the key for a whole lease from about now.
       won ? insert(deps, scope, pet, record.op) : TE.left(idempotencyKeyInUse(leaseMs)),
     ),
@@ -119,7 +123,7 @@ const resume = (
  */
 export const createPetIdempotently =
   (deps: CreatePetIdempotentlyDeps) =>
-  (input: IdempotentCreate): TE.TaskEither<Failure, IdempotentResult> => {
+  (input: IdempotentCreate): TE.TaskEither<IdempotentCreateFailure, IdempotentResult> => {
     const { windowMs, leaseMs } = deps.idempotencyPolicy ?? IDEMPOTENCY_DEFAULTS
     return pipe(
       TE.fromEither(decodeKey(input.key)),

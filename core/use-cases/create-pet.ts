@@ -6,6 +6,7 @@ import { NewPet } from '../domain/new-pet.js'
 import type { Pet } from '../domain/pet.js'
 import type { PetStore } from '../ports/pet-store.js'
 
+/** What {@link createPet} needs: the store's insert. */
 export type CreatePetDeps = Pick<PetStore, 'insertPet'>
 
 const decodeNewPet = decodeWith(NewPet, 'body')

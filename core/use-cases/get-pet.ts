@@ -11,6 +11,7 @@ import {
 import { PetIdParam, type Pet } from '../domain/pet.js'
 import type { PetStore } from '../ports/pet-store.js'
 
+/** What {@link getPet} needs: the store's find. */
 export type GetPetDeps = Pick<PetStore, 'findPet'>
 
 const decodePetId = decodeWith(PetIdParam, 'petId')

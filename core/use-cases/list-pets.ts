@@ -12,8 +12,9 @@ import {
 import type { Pet } from '../domain/pet.js'
 import type { PetStore } from '../ports/pet-store.js'
 
+/** What {@link listPets} needs: the store's page listing, and the page sizes allowed. */
 export type ListPetsDeps = Pick<PetStore, 'listPetPage'> & {
-  /** The page sizes allowed; the interface's (LIST_LIMITS) when absent. */
+  /** The interface's ({@link LIST_LIMITS}) when absent. */
   readonly listLimits?: ListLimits
 }
 

@@ -17,7 +17,7 @@ describe('the test-kit example of the README', function () {
       EXAMPLE,
     ])
     expect(stdout).to.include('# Subtest: PetStore contract: my store')
-    expect(stdout).to.match(/^# pass 8$/m)
+    expect(stdout).to.match(/^# pass 12$/m)
     expect(stdout).to.match(/^# fail 0$/m)
   })
 

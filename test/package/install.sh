@@ -4,7 +4,9 @@
 #   1. the tarball alone: only the core's peers (fp-ts, io-ts) come with it, no koa, no mongodb;
 #      the client (animal-store/client) works with them alone;
 #      a plain ESM program runs on the core, and a strict nodenext TypeScript program typechecks;
-#   2. with the optional peers: every entry point loads and typechecks;
+#   2. with the optional peers: every entry point loads and typechecks, every installed package's
+#      engines admit ours, and the test kit's contracts pass on the in-memory stores and fail on
+#      a pet store that ignores a keyed insert's op and on an idempotency store that claims anew;
 #   3. `npm install git+file://<clone>`: npm builds dist/ in its own clone (prepare) and installs.
 # Prints the tarball's size and file count. Exits non-zero on the first failure.
 set -euo pipefail
@@ -19,14 +21,14 @@ echo "--- npm pack"
 tarball=$(npm pack --silent --pack-destination "$work" | tail -1)
 tar -tzf "$work/$tarball" | sort >"$work/files"
 echo "$tarball: $(du -k "$work/$tarball" | cut -f1) kB packed, $(wc -l <"$work/files") files"
-unexpected=$(grep -Ev '^package/(dist/(core|adapters)/.*\.(js|d\.ts)|package\.json|README\.md|LICENSE)$' "$work/files" || true)
+unexpected=$(grep -Ev '^package/(dist/(core|adapters)/.*\.(js|d\.ts)|package\.json|README\.md|CHANGELOG\.md|LICENSE)$' "$work/files" || true)
 [ -z "$unexpected" ] || { echo "unexpected files in the package:"; echo "$unexpected"; exit 1; }
 # The metrics adapter is the service's own: the package does not export it, so it does not
 # ship it either.
 ! grep -q '^package/dist/adapters/prometheus/' "$work/files" || { echo "dist/adapters/prometheus is in the package"; exit 1; }
-for entry in core/index adapters/in-memory/index adapters/key-file/index adapters/koa/index adapters/mongodb/index adapters/testing/index adapters/http-client/index; do
-  grep -qx "package/dist/$entry.js" "$work/files" && grep -qx "package/dist/$entry.d.ts" "$work/files" ||
-    { echo "missing dist/$entry.{js,d.ts}"; exit 1; }
+# Every file the exports map names (each entry point's .js and .d.ts).
+for target in $(node -p "Object.values(require('./package.json').exports).flatMap(t => typeof t === 'string' ? [t] : Object.values(t)).join(' ')"); do
+  grep -qx "package/${target#./}" "$work/files" || { echo "missing ${target#./}"; exit 1; }
 done
 grep -qx package/LICENSE "$work/files" || { echo "LICENSE is not in the package"; exit 1; }
 
@@ -47,8 +49,23 @@ echo "installed: $(cd "$work/core" && du -sk node_modules | cut -f1) kB in node_
 
 echo "--- 2. with the optional peers: every entry point"
 cp test/package/consumer/all.mjs test/package/consumer/all.ts "$work/core/"
-(cd "$work/core" && npm_q install koa@3 @koa/router@15 @types/koa@3 mongodb@7 fast-check@4)
+(cd "$work/core" && npm_q install koa@3 @koa/router@15 @types/koa@3 mongodb@7 fast-check@4 swagger-ui-dist@5)
 (cd "$work/core" && node all.mjs && "$tsc" -p . && echo "all.ts typechecks")
+node test/package/engines-check.mjs "$work/core/node_modules"
+
+echo "--- the test kit's contracts, on sound and on broken stores"
+cp test/package/consumer/contracts.mjs "$work/core/"
+contracts() { (cd "$work/core" && BROKEN=$1 node --test --test-reporter=tap contracts.mjs >"$work/contracts-$1.tap" 2>&1); }
+contracts none || { cat "$work/contracts-none.tap"; echo "the contracts failed sound stores"; exit 1; }
+echo "sound stores: $(grep -Ec '^ +ok ' "$work/contracts-none.tap") tests passed"
+cp test/package/consumer/kit-example.mjs "$work/core/"
+(cd "$work/core" && node --test kit-example.mjs >/dev/null) || { echo "the documented test kit example failed"; exit 1; }
+for broken in op:'keyed insert: stores one pet for an op inserted twice' claim:'claims a new key once'; do
+  if contracts "${broken%%:*}"; then echo "the contracts passed the broken store '${broken%%:*}'"; exit 1; fi
+  grep -Eq "^ +not ok [0-9]+ - ${broken#*:}" "$work/contracts-${broken%%:*}.tap" ||
+    { cat "$work/contracts-${broken%%:*}.tap"; echo "'${broken%%:*}' failed, but not by '${broken#*:}'"; exit 1; }
+  echo "broken store '${broken%%:*}': failed by '${broken#*:}'"
+done
 
 echo "--- 3. from a git URL"
 git clone --quiet --no-hardlinks "$repo" "$work/clone"

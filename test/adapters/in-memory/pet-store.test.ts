@@ -9,8 +9,8 @@ import { petStoreContract } from '../../../adapters/testing/index.js'
 
 petStoreContract(
   'in-memory',
-  async () => ({ store: createInMemoryPetStore(), dispose: async () => {} }),
-  { properties: 100 },
+  async (options) => ({ store: createInMemoryPetStore(options), dispose: async () => {} }),
+  { properties: 100, supports: { capacity: true } },
 )
 
 describe('in-memory pet store: capacity', () => {

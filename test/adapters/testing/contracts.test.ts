@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { expect } from 'chai'
-import { petStoreContract } from '../../../adapters/testing/index.js'
+import { idempotencyStoreContract, petStoreContract } from '../../../adapters/testing/index.js'
 
-describe('the PetStore contract of the test kit', function () {
+describe('the contracts of the test kit', function () {
   this.timeout(60_000)
 
   /** Runs the contract under node:test on a broken store; the TAP output, having failed. */
@@ -29,7 +29,7 @@ describe('the PetStore contract of the test kit', function () {
 
   it('fails a store that breaks the model, under node:test, by the rule it breaks', async () => {
     const ignoresAfter = await failingRun('after')
-    expect(ignoresAfter).to.match(/^# pass 6$/m)
+    expect(ignoresAfter).to.match(/^# pass 10$/m)
     expect(ignoresAfter).to.match(/^# fail 2$/m)
     expect(ignoresAfter).to.match(/not ok \d+ - lists pages as the model says/)
     expect(ignoresAfter).to.match(/not ok \d+ - serves pages as large as the service asks for/)
@@ -40,6 +40,36 @@ describe('the PetStore contract of the test kit', function () {
     expect(await failingRun('trim')).to.match(
       /not ok \d+ - stores a pet under a new id and finds it exactly as given/,
     )
+  })
+
+  it('fails a pet store that ignores the op of a keyed insert', async () => {
+    const output = await failingRun('op')
+    for (const rule of [
+      'stores one pet for an op inserted twice',
+      'stores one pet for an op inserted concurrently',
+      'answers an op with its own pet after other inserts',
+    ])
+      expect(output).to.match(new RegExp(`not ok \\d+ - keyed insert: ${rule}`))
+  })
+
+  it('fails an idempotency store whose claims are not exclusive, or not scoped', async () => {
+    const reclaims = await failingRun('claim')
+    expect(reclaims).to.match(/not ok \d+ - claims a new key once; a later claim finds the record/)
+    expect(reclaims).to.match(/^\s*ok \d+ - gives exactly one of concurrent claims of a key$/m)
+    expect(await failingRun('scope')).to.match(
+      /not ok \d+ - scopes keys per API key, and gives each claim its own op/,
+    )
+  })
+
+  it('asks for the idempotency manifest rather than guessing what a store supports', () => {
+    const factory = async () => expect.fail('never called')
+    const register = (options: unknown) => () =>
+      idempotencyStoreContract('no manifest', factory, options as never)
+    for (const options of [undefined, {}, { supports: { forgetKey: true } }])
+      expect(register(options)).to.throw(
+        TypeError,
+        'idempotencyStoreContract needs options.supports: { forgetKey: boolean, atomicTakeOver: boolean }',
+      )
   })
 
   it('says what to pass when no runner defines the globals', () => {

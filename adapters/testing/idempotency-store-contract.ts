@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict'
+import type { IdempotencyStore } from '../../core/index.js'
+import { claimAt, claimedOp, foundRecord, scope, WINDOW_MS } from './idempotency-fixtures.js'
+import { idempotencyStoreLifecycle } from './idempotency-store-lifecycle.js'
+import { defineSuite, ok, type ContractOptions, type FreshStore } from './suite.js'
+
+/** A fresh, empty idempotency store, and how to dispose of it. */
+export type IdempotencyStoreFactory = () => Promise<FreshStore<IdempotencyStore>>
+
+/** What the store supports beyond the port's core: the only way the contract tells stores apart. */
+export type IdempotencyStoreSupports = {
+  /** It has the optional `forgetKey`. */
+  readonly forgetKey: boolean
+  /** `takeOverKey` is atomic: of concurrent take-overs of one lease, exactly one wins. */
+  readonly atomicTakeOver: boolean
+}
+
+/** The options of {@link idempotencyStoreContract}: the store's manifest is required. */
+export type IdempotencyStoreContractOptions = ContractOptions & {
+  readonly supports: IdempotencyStoreSupports
+}
+
+/**
+ * The model every implementation of the IdempotencyStore port must match: one call registers
+ * the whole suite with the runner. Run it beside {@link petStoreContract} on the pet store the
+ * idempotency store serves: a keyed create needs both.
+ */
+export const idempotencyStoreContract = (
+  name: string,
+  freshStore: IdempotencyStoreFactory,
+  options: IdempotencyStoreContractOptions,
+): void => {
+  const supports = options?.supports as Partial<IdempotencyStoreSupports> | undefined
+  if (typeof supports?.forgetKey !== 'boolean' || typeof supports.atomicTakeOver !== 'boolean')
+    throw new TypeError(
+      'idempotencyStoreContract needs options.supports: { forgetKey: boolean, atomicTakeOver: boolean }',
+    )
+  defineSuite(`IdempotencyStore contract: ${name}`, freshStore, options, (suite) => {
+    const { store, it } = suite
+
+    it('has forgetKey exactly when its manifest says so', async () => {
+      assert.equal(typeof store().forgetKey === 'function', options.supports.forgetKey)
+    })
+
+    it('claims a new key once; a later claim finds the record as claimed', async () => {
+      const now = Date.now()
+      const op = claimedOp(await ok(store().claimKey(scope('k1'), claimAt(now), now)))
+      const record = foundRecord(
+        await ok(store().claimKey(scope('k1'), claimAt(now + 500), now + 500)),
+      )
+      const { fingerprint, leaseUntil, expiresAt, pet } = record
+      assert.deepEqual(
+        { fingerprint, leaseUntil, expiresAt, op: record.op, pet },
+        {
+          fingerprint: 'fp',
+          leaseUntil: now + 1000,
+          expiresAt: now + WINDOW_MS,
+          op,
+          pet: undefined,
+        },
+      )
+    })
+
+    it('gives exactly one of concurrent claims of a key', async () => {
+      const now = Date.now()
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () => ok(store().claimKey(scope('k2'), claimAt(now), now))),
+      )
+      assert.equal(results.filter((r) => r._tag === 'Claimed').length, 1)
+    })
+
+    it('scopes keys per API key, and gives each claim its own op', async () => {
+      const now = Date.now()
+      const a = claimedOp(await ok(store().claimKey(scope('same', 'key-a'), claimAt(now), now)))
+      const b = claimedOp(await ok(store().claimKey(scope('same', 'key-b'), claimAt(now), now)))
+      const c = claimedOp(await ok(store().claimKey(scope('other', 'key-a'), claimAt(now), now)))
+      assert.equal(new Set([a, b, c]).size, 3)
+    })
+
+    idempotencyStoreLifecycle(suite, options.supports)
+  })
+}

@@ -9,7 +9,7 @@
  */
 import { performance } from 'node:perf_hooks'
 import { MongoClient } from 'mongodb'
-import { createBuckets } from '../adapters/koa/token-bucket.js'
+import { createBuckets } from '../adapters/koa/app/token-bucket.js'
 import { startFerretDb } from './mongo.js'
 
 const SEQUENTIAL = 2000

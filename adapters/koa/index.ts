@@ -5,24 +5,36 @@
  *
  * @module animal-store/koa
  */
-export { createKoaApp, type KoaAppDeps, type KoaAppOptions } from './create-koa-app.js'
-export type { ApiSettings } from './api-settings.js'
-export type { DeprecationPolicy } from './deprecation.js'
-export { ROUTES, type OperationText, type Route, type RouteDeps } from './routes/index.js'
-export type { AppState } from './app-state.js'
-export { ERROR_CODES, type ErrorCode } from './problem.js'
-export { answerClientError } from './client-error.js'
+/*
+ * Two layers:
+ * - app/: the Koa application (createKoaApp): middleware, routes, OpenAPI, the docs page. A plain
+ *   Koa app that anyone can serve with app.callback() or mount in a Koa host.
+ * - server/: the node:http server that listens (createHttpServer): connection cap, wire guards,
+ *   refusals written outside Koa, 100-continue, shutdown helpers, and the writer that drives the
+ *   app as the server's root application. It uses the app's words (its Error body, the headers
+ *   every answer carries, its state type); app/ never imports server/.
+ */
+export { createKoaApp, type KoaAppDeps, type KoaAppOptions } from './app/create-koa-app.js'
+export type { ApiSettings } from './app/api-settings.js'
+export type { DeprecationPolicy } from './app/deprecation.js'
+export { ROUTES, type OperationText, type Route, type RouteDeps } from './app/routes/index.js'
+export type { ErrorAnswerName } from './app/openapi/responses.js'
+export type { Responder } from './app/responder.js'
+export type { AppContext, AppState } from './app/app-state.js'
+export { ERROR_CODES, type ErrorCode, type Problem } from './app/problem.js'
+export { createClientErrorAnswer } from './server/client-error.js'
 export {
   openApiDocument,
   openApiJson,
   type OpenApiOptions,
   type OpenApiServer,
-} from './openapi/document.js'
-export { createHttpServer, type HttpLimits, type HttpServer } from './http-server.js'
-export { MAX_PIPELINED, OVERFLOW_CONNECTIONS, type Connections } from './connections.js'
-export type { RequestObserver } from './middleware/observe.js'
-export type { RequestLine, RequestRecord } from './request-log.js'
-export { EXPOSED_HEADERS } from './middleware/cors.js'
-export type { Rate, RateLimitOptions } from './rate-limits.js'
-export { BEARER_TOKEN, bearerTokenOf, isBearerToken } from './bearer.js'
-export { isTrustedProxyEntry, type TrustProxy } from './client-address.js'
+} from './app/openapi/document.js'
+export { createHttpServer, type HttpLimits, type HttpServer } from './server/http-server.js'
+export type { WireListener } from './server/root-app.js'
+export { MAX_PIPELINED, OVERFLOW_CONNECTIONS, type Connections } from './server/connections.js'
+export type { RequestObserver } from './app/middleware/observe.js'
+export type { RequestLine, RequestRecord } from './app/request-log.js'
+export { EXPOSED_HEADERS } from './app/middleware/cors.js'
+export type { Rate, RateLimited, RateLimitOptions } from './app/rate-limits.js'
+export { BEARER_TOKEN, bearerTokenOf, isBearerToken } from './app/bearer.js'
+export { isTrustedProxyEntry, type TrustProxy } from './app/client-address.js'

@@ -1,6 +1,7 @@
 import { MongoClient } from 'mongodb'
 import { ConnectionString } from 'mongodb-connection-string-url'
 
+/** The database used when the connection string names none. */
 export const DEFAULT_DATABASE = 'animal_store'
 
 /**

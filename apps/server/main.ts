@@ -69,7 +69,8 @@ const app = composeApp(config, served, keys, logger, { metrics, requestLine })
 const { cap, limit } = connectionCap(config.maxConnections)
 if (cap < config.maxConnections)
   logger.info({ maxConnections: cap, openFilesLimit: limit }, 'MAX_CONNECTIONS lowered to fit')
-const http = createHttpServer(app.callback(), httpLimitsOf(config, cap), logger)
+// The app is the server's root: answers are written by the server's own writer (root-app.ts).
+const http = createHttpServer(app, httpLimitsOf(config, cap), logger)
 const server = http.server
 
 // One line, not a stack trace: the usual cause is a second instance on the same port.

@@ -17,7 +17,7 @@ export const ADD_FIELD: ReadonlyArray<Step> = [
 
 /** The files the compiler then flags, and nothing else: each is typed over every field. */
 export const FIELD_FLAGS = [
-  'adapters/koa/openapi/schemas.ts',
+  'adapters/koa/app/openapi/schemas.ts',
   'adapters/testing/arbitraries.ts',
   'core/json/write.ts',
 ]
@@ -66,8 +66,8 @@ export const getPetName = (deps: Pick<PetStore, 'findPet'>) => (petId: unknown) 
     text: "export { getPetName } from './use-cases/get-pet-name.js'\n",
   },
   {
-    create: 'adapters/koa/routes/get-pet-name.ts',
-    text: `import { getPetName, OPERATIONS } from '../../../core/index.js'
+    create: 'adapters/koa/app/routes/get-pet-name.ts',
+    text: `import { getPetName, OPERATIONS } from '../../../../core/index.js'
 import { param } from '../openapi/schemas.js'
 import type { Route } from './route.js'
 
@@ -91,12 +91,12 @@ export const getPetNameRoute: Route = {
 `,
   },
   {
-    file: 'adapters/koa/routes/index.ts',
+    file: 'adapters/koa/app/routes/index.ts',
     after: "import { getPetRoute } from './get-pet.js'\n",
     text: "import { getPetNameRoute } from './get-pet-name.js'\n",
   },
   {
-    file: 'adapters/koa/routes/index.ts',
+    file: 'adapters/koa/app/routes/index.ts',
     after: '  getPetRoute,\n',
     text: '  getPetNameRoute,\n',
   },

@@ -54,7 +54,7 @@ export const startTestApi = async (options: TestApiOptions = {}): Promise<TestAp
     metrics: options.metrics,
     requestLine: options.requestLine,
   })
-  const client = await serve(app.callback(), httpLimitsOf(config))
+  const client = await serve(app, httpLimitsOf(config))
   const basePath = config.basePath
   return {
     ...client,

@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingHttpHeaders, type RequestListener } from 'node:http'
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { parse } from 'lossless-json'
 import { createHttpServer, type HttpLimits } from '../../adapters/koa/index.js'
@@ -71,12 +71,15 @@ export const DEFAULT_LIMITS: HttpLimits = {
   keepAliveTimeoutMs: 65_000,
 }
 
-/** Serves a request listener on an ephemeral loopback port through the real server's wrapper. */
+/**
+ * Serves an app (as the service does: the server's root application) or a request listener on an
+ * ephemeral loopback port through the real server's wrapper.
+ */
 export const serve = async (
-  listener: RequestListener,
+  appOrListener: Parameters<typeof createHttpServer>[0],
   limits: HttpLimits = DEFAULT_LIMITS,
 ): Promise<Client> => {
-  const { server, connections } = createHttpServer(listener, limits, silentLogger)
+  const { server, connections } = createHttpServer(appOrListener, limits, silentLogger)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const port = (server.address() as AddressInfo).port
   return {

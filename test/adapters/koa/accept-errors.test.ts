@@ -10,7 +10,7 @@ import { openRaw, type RawConnection } from '../../support/raw.js'
  * lowers its cap to fit the limit at start; an embedder may not.)
  */
 const SERVER = `
-import { createHttpServer } from './dist/adapters/koa/http-server.js'
+import { createHttpServer } from './dist/adapters/koa/index.js'
 const line = (msg) => (fields) => console.log(JSON.stringify({ ...fields, msg }))
 const logger = { info: () => {}, error: () => {}, warn: (fields, msg) => line(msg)(fields) }
 const limits = { maxConnections: 1000, headersTimeoutMs: 10000, requestTimeoutMs: 30000, keepAliveTimeoutMs: 65000 }

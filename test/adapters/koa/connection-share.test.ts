@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { expect } from 'chai'
 import type { HttpLimits } from '../../../adapters/koa/index.js'
-import { markKeyed } from '../../../adapters/koa/keyed-connections.js'
+import { markKeyed } from '../../../adapters/koa/app/keyed-connections.js'
 import { serve, type Client } from '../../support/http.js'
 
 const BIG = Buffer.alloc(8 * 2 ** 20, 'x') // far more than a socket's buffers hold

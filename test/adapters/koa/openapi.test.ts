@@ -4,8 +4,8 @@ import {
   createInMemoryPetStore,
 } from '../../../adapters/in-memory/index.js'
 import { ERROR_CODES, openApiDocument } from '../../../adapters/koa/index.js'
-import { createRouter } from '../../../adapters/koa/routes/index.js'
-import { createResponder } from '../../../adapters/koa/responder.js'
+import { createRouter } from '../../../adapters/koa/app/routes/index.js'
+import { createResponder } from '../../../adapters/koa/app/responder.js'
 import { silentLogger } from '../../../core/index.js'
 import {
   INT64_MAX,
@@ -15,7 +15,7 @@ import {
   Pet,
   PET_STATUSES,
 } from '../../../core/index.js'
-import { scopeByMethod } from '../../../adapters/koa/routes/index.js'
+import { scopeByMethod } from '../../../adapters/koa/app/routes/index.js'
 import { auth, startTestApi, testApiOptions } from '../../support/app.js'
 import { tempKeyFile } from '../../support/minted-keys.js'
 

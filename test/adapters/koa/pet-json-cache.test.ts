@@ -1,5 +1,5 @@
 import { expect } from 'chai'
-import { PET_JSON_CACHE_CHARS, petJson, petsJson } from '../../../adapters/koa/pet-json.js'
+import { PET_JSON_CACHE_CHARS, petJson, petsJson } from '../../../adapters/koa/app/json/pet-json.js'
 import { writePetJson, type Pet } from '../../../core/index.js'
 
 const petOf = (i: number): Pet =>

@@ -1,6 +1,6 @@
 import { expect } from 'chai'
-import type { AppContext } from '../../../adapters/koa/app-state.js'
-import { createRateLimits, type RateLimitOptions } from '../../../adapters/koa/rate-limits.js'
+import type { AppContext } from '../../../adapters/koa/app/app-state.js'
+import { createRateLimits, type RateLimitOptions } from '../../../adapters/koa/app/rate-limits.js'
 import { auth, OTHER_KEY, startTestApi, testConfig, type TestApi } from '../../support/app.js'
 import { expectError } from '../../support/expect-error.js'
 import type { Reply } from '../../support/http.js'
@@ -162,7 +162,12 @@ describe('HTTP: rate limits count refused requests (403, 404, 429) like any', ()
 })
 
 describe('rate limits: at most 10,000 buckets of each kind by default', () => {
-  const ctx = () => ({ state: {} }) as AppContext
+  /** Enough of a context for the limits: the headers they set, by name. */
+  const ctx = () => {
+    const headers: Record<string, string> = {}
+    const set = (name: string, value: string) => void (headers[name] = value)
+    return { state: {}, headers, set } as unknown as AppContext & { headers: typeof headers }
+  }
   // The configuration's defaults (no maxBuckets: the adapter's own default applies).
   const options = testConfig().rateLimits as RateLimitOptions
   const now = Date.now()
@@ -192,7 +197,7 @@ describe('rate limits: at most 10,000 buckets of each kind by default', () => {
     limits.admitKey(ctx(), 'the-10001st')
     const fresh = ctx()
     expect(limits.admitKey(fresh, 'key-oldest')).to.equal(undefined)
-    expect(fresh.state.answerHeaders).to.include(`"default";r=${options.perKey.burst - 1};t=1`)
+    expect(fresh.headers.RateLimit).to.equal(`"default";r=${options.perKey.burst - 1};t=1`)
   })
 })
 

@@ -6,9 +6,9 @@ import {
   type KoaAppOptions,
   type Route,
 } from '../../../adapters/koa/index.js'
-import { errorResponses } from '../../../adapters/koa/openapi/responses.js'
-import { param } from '../../../adapters/koa/openapi/schemas.js'
-import { writePetJson } from '../../../adapters/koa/pet-json.js'
+import { errorResponses } from '../../../adapters/koa/app/openapi/responses.js'
+import { param } from '../../../adapters/koa/app/openapi/schemas.js'
+import { writePetJson } from '../../../adapters/koa/app/json/pet-json.js'
 import { apiKeysOf } from '../../../apps/server/api-keys.js'
 import { inMemoryStorage } from '../../../apps/server/storage.js'
 import { getPet, silentLogger } from '../../../core/index.js'

@@ -1,0 +1,86 @@
+import type { Next } from 'koa'
+import type { AppContext } from '../app-state.js'
+import { budgetKeyOf } from '../address-budget.js'
+import { setAnswer } from '../answer.js'
+import type { RateLimits } from '../rate-limits.js'
+import type { Responder } from '../responder.js'
+import { DOCS_CSP, docsAssetsDir, docsPage, loadDocsAssets } from '../docs/assets.js'
+import { notModified, variantsOf, type Variant, type Variants } from '../docs/variants.js'
+
+/**
+ * swagger-ui-dist is an optional peer of the library (the service always has it): an embedder
+ * who leaves it out gets no reference page, and its paths are answered like any other.
+ */
+const assetsDirIfInstalled = () => {
+  try {
+    return docsAssetsDir()
+  } catch {
+    return undefined
+  }
+}
+
+/** The page is checked again on each visit; its assets are kept an hour, then checked. */
+const PAGE_CACHE = 'no-cache'
+const ASSET_CACHE = 'public, max-age=3600'
+
+/** gzip when the client asks for it by name; a client that says nothing gets the bytes as they are. */
+const variantFor = (ctx: AppContext, variants: Variants): Variant =>
+  variants.gzip !== undefined &&
+  ctx.get('Accept-Encoding') !== '' &&
+  ctx.acceptsEncodings('gzip', 'identity') === 'gzip'
+    ? variants.gzip
+    : variants.identity
+
+/**
+ * `<base path>/docs`: the API reference (Swagger UI) over the served OpenAPI document, and its
+ * assets under `<base path>/docs/`. Public like the document itself: it holds nothing the
+ * document does not, and the page asks for a key only to try an operation. Every answer is
+ * compressed when the client takes gzip, carries an ETag (a revalidation costs a 304), and
+ * a full answer draws on the client address's docs budget (429 once spent).
+ */
+export const docs = (basePath: string, respond: Responder, limits?: RateLimits) => {
+  const pagePath = `${basePath}/docs`
+  const assetPrefix = `${pagePath}/`
+  const dir = assetsDirIfInstalled()
+  if (dir === undefined) return (_ctx: AppContext, next: Next) => next()
+  let page: Promise<Variants> | undefined
+  let assets: Promise<ReadonlyMap<string, Variants>> | undefined
+  const lookup = (path: string): Promise<Variants | undefined> | undefined => {
+    if (path === pagePath)
+      return (page ??= variantsOf({
+        type: 'text/html; charset=utf-8',
+        body: Buffer.from(docsPage(basePath)),
+      }))
+    if (!path.startsWith(assetPrefix)) return undefined
+    return (assets ??= loadDocsAssets(dir)).then((all) => all.get(path.slice(assetPrefix.length)))
+  }
+
+  const serve = (ctx: AppContext, variants: Variants, cacheControl: string): void => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD')
+      return respond.problem(ctx, { _tag: 'MethodNotAllowed', allow: ['GET', 'HEAD'] })
+    const variant = variantFor(ctx, variants)
+    const fresh = notModified(ctx.get('If-None-Match') || undefined, variant.etag)
+    const limited = fresh ? undefined : limits?.admitDocs(ctx, budgetKeyOf(ctx.ip))
+    if (limited !== undefined) return respond.problem(ctx, limited)
+    ctx.set({
+      'Content-Security-Policy': DOCS_CSP,
+      'Cache-Control': cacheControl,
+      ETag: variant.etag,
+    })
+    ctx.vary('Accept-Encoding')
+    if (fresh) return void (ctx.status = 304)
+    if (variant.encoding !== undefined) ctx.set('Content-Encoding', variant.encoding)
+    setAnswer(ctx, 200, variants.type, variant.body)
+  }
+
+  // Not async: every API request passes through, and a pass-through should cost no promise.
+  return (ctx: AppContext, next: Next): Promise<void> | void => {
+    const found = lookup(ctx.path)
+    // Anything else, unknown names under docs/ included, goes through the front door like any path.
+    if (found === undefined) return next()
+    const cacheControl = ctx.path === pagePath ? PAGE_CACHE : ASSET_CACHE
+    return found.then((variants) =>
+      variants === undefined ? next() : serve(ctx, variants, cacheControl),
+    )
+  }
+}

@@ -1,0 +1,35 @@
+import type { Next } from 'koa'
+import type { AppContext } from '../app-state.js'
+import type { Responder } from '../responder.js'
+import type { Logger } from '../../../../core/index.js'
+import { everyAnswerHeaders } from '../answer-headers.js'
+import { requestIdOf } from '../request-id.js'
+import { logClientAborted, logRequest, type RequestLine } from '../request-log.js'
+import { closeIfBodyUnread, isClientAbort } from '../unread-body.js'
+
+/**
+ * Outermost: the headers every answer carries, the request id, the log line, and the one place
+ * where an unexpected exception becomes a 500 `internal` (its detail goes to the log only).
+ */
+export const frame =
+  (logger: Logger, respond: Responder, requestLine?: RequestLine) =>
+  (ctx: AppContext, next: Next): Promise<void> => {
+    const started = performance.now()
+    const requestId = requestIdOf(ctx.req.headers['x-request-id'])
+    ctx.set(everyAnswerHeaders(requestId))
+    const finish = (): void => {
+      closeIfBodyUnread(ctx)
+      logRequest(logger, requestLine, ctx, requestId, started)
+    }
+    // `next` never throws: koa-compose turns a throw into a rejection.
+    return next().then(finish, (error: unknown) => {
+      // The client went away (or timed out) mid-request: its doing, not a server error. Nothing
+      // can be sent; a refusal written by the server (a 408, say) may be on its way already.
+      if (isClientAbort(ctx.req, error)) {
+        ctx.respond = false
+        return logClientAborted(logger, ctx, requestId, started)
+      }
+      respond.internal(ctx, error, requestId)
+      finish()
+    })
+  }

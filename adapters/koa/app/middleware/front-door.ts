@@ -1,0 +1,55 @@
+import type { Next } from 'koa'
+import type { AppContext } from '../app-state.js'
+import type { Responder } from '../responder.js'
+import type { AuthenticateDeps } from '../../../../core/index.js'
+import type { RateLimits } from '../rate-limits.js'
+import { deprecatedPathTest, scopeByMethod, type Route } from '../routes/index.js'
+import { admission } from './admit.js'
+import { setAnswer } from '../answer.js'
+
+export type FrontDoorOptions = {
+  readonly basePath: string
+  readonly openApiJson: string
+  /** Headers for every answer of the deprecated getPet, the 401 to an anonymous caller included. */
+  readonly deprecationHeaders: Readonly<Record<string, string>>
+  /** Per-key and per-address limits; none when undefined. */
+  readonly limits?: RateLimits | undefined
+  /** The route table: which paths are deprecated, which scope each method needs. */
+  readonly routes: ReadonlyArray<Route>
+}
+
+/**
+ * The API's front door: only paths under the base path are served; the OpenAPI document is
+ * public; everything else is authenticated before routing, so an anonymous caller learns
+ * nothing, not even which paths exist.
+ */
+export const frontDoor = (
+  apiKeys: AuthenticateDeps,
+  options: FrontDoorOptions,
+  respond: Responder,
+) => {
+  const { basePath, openApiJson } = options
+  const apiPrefix = `${basePath}/`
+  const documentPath = `${basePath}/openapi.json`
+  // Bytes made once: every answer shares them (a string would be encoded anew into each, and
+  // answers a client has yet to read, pipelined, would each hold a copy of the document).
+  const documentBytes = Buffer.from(openApiJson)
+  const isDeprecated = deprecatedPathTest(basePath, options.routes)
+  const admit = admission(apiKeys, options.limits, scopeByMethod(options.routes))
+
+  // Not async: the admission's promise is the only one a request pays for here (see get-pet.ts).
+  return (ctx: AppContext, next: Next): void | Promise<void> => {
+    const path = ctx.path
+    if (path !== basePath && !path.startsWith(apiPrefix))
+      return respond.problem(ctx, { _tag: 'RouteNotFound' })
+    const readOnly = ctx.method === 'GET' || ctx.method === 'HEAD'
+    if (path === documentPath)
+      return readOnly
+        ? setAnswer(ctx, 200, 'application/json', documentBytes)
+        : respond.problem(ctx, { _tag: 'MethodNotAllowed', allow: ['GET', 'HEAD'] })
+    if (readOnly && isDeprecated(path)) ctx.set(options.deprecationHeaders)
+    return admit(ctx).then((refused) =>
+      refused === undefined ? next() : respond.problem(ctx, refused),
+    )
+  }
+}

@@ -1,0 +1,21 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Next } from 'koa'
+import type { AppContext } from '../app-state.js'
+import type { Responder } from '../responder.js'
+import type { CheckReadiness } from '../../../../core/index.js'
+
+/** `/healthz` (the process answers) and `/readyz` (so does the store): outside the API, no auth. */
+export const probes = (checkReadiness: CheckReadiness, respond: Responder) => {
+  const answer = async (ctx: AppContext): Promise<void> => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD')
+      return respond.problem(ctx, { _tag: 'MethodNotAllowed', allow: ['GET', 'HEAD'] })
+    if (ctx.path === '/healthz') return respond.json(ctx, 200, '{"status":"ok"}')
+    const ready = await checkReadiness()()
+    return E.isRight(ready)
+      ? respond.json(ctx, 200, '{"status":"ready"}')
+      : respond.problem(ctx, ready.left)
+  }
+  // Not async: every API request passes through, and a pass-through should cost no promise.
+  return (ctx: AppContext, next: Next): Promise<void> =>
+    ctx.path === '/healthz' || ctx.path === '/readyz' ? answer(ctx) : next()
+}

@@ -1,0 +1,94 @@
+import { stringify } from 'lossless-json'
+import { ALL_SCOPES } from '../../../../core/index.js'
+import type { ApiSettings } from '../api-settings.js'
+import { EXPOSED_HEADERS } from '../middleware/cors.js'
+import { ERROR_CODES } from '../problem.js'
+import { ROUTES, type Route } from '../routes/index.js'
+import { openApiPaths } from './paths.js'
+import { headerDocs } from './responses.js'
+import { parameterDocs, schemas } from './schemas.js'
+
+/** One entry of the document's `servers`: where the API is reached, and what that place is. */
+export type OpenApiServer = { readonly url: string; readonly description: string }
+
+/** What the document is written from: the settings the code runs with, and its route table. */
+export type OpenApiOptions = ApiSettings & {
+  readonly servers: ReadonlyArray<OpenApiServer>
+  /** The API's operations: ROUTES unless given. */
+  readonly routes?: ReadonlyArray<Route>
+}
+
+const errorCodeTable = Object.entries(ERROR_CODES)
+  .map(([code, status]) => `| \`${code}\` | ${status} |`)
+  .join('\n')
+
+/** Not operations of the API, so not paths here; what a browser client needs to know. */
+const browserNotes = [
+  '**Browsers (CORS).** Off unless the operator lists origins (`CORS_ORIGINS`). For a listed origin, a preflight (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) is answered 204 before authentication, with exactly the methods and request headers of that path; every other answer carries `Access-Control-Allow-Origin`, `Vary: Origin` and `Access-Control-Expose-Headers: ' +
+    `${EXPOSED_HEADERS}\`. A preflight from another origin gets no CORS headers: it is an ordinary \`OPTIONS\` (401 without a key, else 405 with \`Allow\`).`,
+  '**Reference page.** `GET <base path>/docs` renders this document (Swagger UI, served by the service itself, no key needed to read it; "Try it out" needs a key). An embedding of the library without swagger-ui-dist installed serves no such page.',
+]
+
+/** Which operations each scope allows, from the route table: `pets:read` (listPets, ...). */
+const scopeText = (routes: ReadonlyArray<Route>) => {
+  const held = ALL_SCOPES.flatMap((scope) => {
+    const ids = routes.filter((r) => r.scope === scope).map((r) => r.operationId)
+    return ids.length === 0 ? [] : [`\`${scope}\` (${ids.join(', ')})`]
+  })
+  return held.length < 2 ? held.join('') : `${held.slice(0, -1).join(', ')} and ${held.at(-1)}`
+}
+
+const info = (routes: ReadonlyArray<Route>) => ({
+  title: 'Animal Store',
+  version: '1.0.0',
+  license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
+  description: [
+    'A catalogue of animals for sale. Every operation needs `Authorization: Bearer <API key>`;',
+    'authentication is checked before anything else, so an anonymous caller gets 401 on every path under the base path.',
+    `A key holds scopes: ${scopeText(routes)}; a key without the scope an operation needs gets 403 \`insufficient_scope\`. An expired or revoked key gets 401 \`invalid_token\`.`,
+    'Requests are rate limited per API key (a token bucket), and failed authentications per client address; past the limit the answer is 429 `rate_limited` with `Retry-After`. `RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers) tell a client where it stands.',
+    'A known path called with a method it does not accept answers 405 `method_not_allowed` with `Allow`; an unknown path answers 404 `not_found`.',
+    "Some answers concern the HTTP exchange, not an operation, so no operation lists them: a malformed request (a method outside Node's `http.METHODS`, such as `BREW`, included), or one without exactly one `Host` or with two `Authorization` or `Content-Type` headers, is 400 `bad_request`; a request that does not arrive in time 408 `request_timeout`; an `Expect` other than `100-continue` 417 `expectation_failed`; headers over 16 KiB 431 `headers_too_large`; `CONNECT` or a transfer coding other than `chunked` 501 `not_implemented`; too many connections 503 `unavailable`.",
+    'Every error has the Error body. Its `code` is one of:\n\n| code | status |\n|---|---|\n' +
+      errorCodeTable,
+    ...browserNotes,
+  ].join('\n\n'),
+})
+
+const paths = (settings: ApiSettings, routes: ReadonlyArray<Route>) => ({
+  ...openApiPaths(settings, routes),
+  '/openapi.json': {
+    get: {
+      operationId: 'getOpenApiDocument',
+      summary: 'This document',
+      security: [],
+      responses: {
+        '200': {
+          description: 'The OpenAPI document.',
+          content: { 'application/json': { schema: { type: 'object' } } },
+        },
+      },
+    },
+  },
+})
+
+/** The OpenAPI 3.1 document, built from the same settings and routes the code runs with. */
+export const openApiDocument = ({ servers, routes = ROUTES, ...settings }: OpenApiOptions) => ({
+  openapi: '3.1.0',
+  info: info(routes),
+  servers: servers.map((server) => ({ ...server })),
+  security: [{ bearerAuth: [] }],
+  paths: paths(settings, routes),
+  components: {
+    securitySchemes: {
+      bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key as a bearer token.' },
+    },
+    schemas,
+    parameters: parameterDocs(settings.listLimits),
+    headers: headerDocs(settings.deprecation),
+  },
+})
+
+/** As JSON text: lossless-json writes the bigint bounds digit for digit. */
+export const openApiJson = (options: OpenApiOptions): string =>
+  stringify(openApiDocument(options)) as string

@@ -1,0 +1,67 @@
+import type { AppContext } from './app-state.js'
+import type { Logger } from '../../../core/index.js'
+
+/** What the log says of a request: never the URL, the body or a header value. */
+export type RequestRecord = {
+  readonly requestId: string
+  readonly method: string
+  /** The route template (`/v1/pets/:petId`), null when no route took the request. */
+  readonly route: string | null
+  readonly status: number
+  readonly ms: number
+  /** The key's label, null when no key was accepted. */
+  readonly keyId: string | null
+  /** The client's address (`ctx.ip`: the peer, or what trusted proxies say; see TRUST_PROXY). */
+  readonly client: string
+}
+
+/**
+ * Writes the `info` line of a request that went well, given by the composition root when it
+ * has a faster way than `logger.info(record, 'request')`, which is what is used otherwise.
+ */
+export type RequestLine = (record: RequestRecord) => void
+
+/**
+ * One line per request: id, method, route template (never the URL, which may carry anything),
+ * status, latency and the key's label. Store failures are warnings with their cause.
+ */
+export const logRequest = (
+  logger: Logger,
+  requestLine: RequestLine | undefined,
+  ctx: AppContext,
+  requestId: string,
+  started: number,
+): void => {
+  const failure = ctx.state.storeFailure as string | undefined
+  if (failure === undefined && requestLine !== undefined)
+    return requestLine(recordOf(ctx, requestId, started))
+  if (failure === undefined && logger.isLevelEnabled?.('info') === false) return
+  const record = recordOf(ctx, requestId, started)
+  if (failure === undefined) logger.info(record, 'request')
+  else logger.warn({ ...record, storeFailure: failure }, 'store unavailable')
+}
+
+const recordOf = (ctx: AppContext, requestId: string, started: number): RequestRecord => ({
+  requestId,
+  method: ctx.method,
+  route: typeof ctx._matchedRoute === 'string' ? ctx._matchedRoute : null,
+  status: ctx.status,
+  ms: Math.round((performance.now() - started) * 100) / 100,
+  keyId: ctx.state.principal?.keyId ?? null,
+  client: ctx.ip,
+})
+
+/**
+ * A client that disconnected or was timed out before its request was whole: logged at info with
+ * `outcome: "client_aborted"` and nginx's 499, so it never counts as a server error.
+ */
+export const logClientAborted = (
+  logger: Logger,
+  ctx: AppContext,
+  requestId: string,
+  started: number,
+): void =>
+  logger.info(
+    { ...recordOf(ctx, requestId, started), status: 499, outcome: 'client_aborted' },
+    'client aborted',
+  )

@@ -1,0 +1,29 @@
+import { getPet, OPERATIONS } from '../../../../core/index.js'
+import { deprecationWording, goneDetail } from '../deprecation.js'
+import { jsonResponse } from '../openapi/responses.js'
+import { param } from '../openapi/schemas.js'
+import { petJson } from '../json/pet-json.js'
+import type { Route } from './route.js'
+
+export const getPetRoute: Route = {
+  ...OPERATIONS.getPet,
+  errors: ['BadRequest', 'NotFound', 'Gone'],
+  document: ({ deprecation }) => ({
+    summary: 'Get one animal (deprecated)',
+    description: deprecationWording(deprecation, OPERATIONS.getPet.deprecation),
+    parameters: [param('petId')],
+    responses: { '200': jsonResponse('The animal.', 'Pet') },
+  }),
+  handler: ({ store, basePath, deprecation, respond, now }) => {
+    const get = getPet(store)
+    const sunsetAt = deprecation.sunsetAt.getTime()
+    const gone = {
+      _tag: 'Gone',
+      detail: goneDetail(basePath, OPERATIONS.getPet.deprecation),
+    } as const
+    return (ctx) =>
+      now() >= sunsetAt
+        ? respond.problem(ctx, gone)
+        : respond.task(ctx, get(ctx.params.petId), (pet) => respond.json(ctx, 200, petJson(pet)))
+  },
+}

@@ -1,0 +1,50 @@
+import type { ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
+
+/**
+ * A client that does not take its answer (the kernel's buffer full, the rest waiting here) would
+ * hold its connection, never idle, for as long as it liked. Once nothing more leaves for the
+ * server's request timeout, the connection closes: Node's socket timeout counts any progress of a
+ * partly written answer, and with no listener of ours its server destroys the socket.
+ */
+const closeIfNotTaken = (res: ServerResponse): void => {
+  const server = (res.req.socket as Socket & { server?: { requestTimeout?: number } }).server
+  const ms = server?.requestTimeout ?? 0
+  // On the socket now, or when the answer gets it (a pipelined one waits for those before it).
+  if (ms > 0) res.setTimeout(ms)
+}
+
+/**
+ * Sends string and buffer bodies in one write(2) at the end of the event-loop turn, together with
+ * the turn's other answers. Why together: a write to a socket whose reader sleeps wakes the
+ * reader, and that wake-up is charged to the writer; written back to back, the first answer wakes
+ * the client and the rest find it awake (bench/HISTORY.md). An answer waits at most for the rest
+ * of the turn (the requests that arrived with it), never for a timer or for I/O.
+ */
+export const createBatch = () => {
+  let queued: ServerResponse[] = []
+  const sendQueued = (): void => {
+    const answers = queued
+    queued = []
+    for (const res of answers) {
+      const socket = res.socket
+      // Flushed before end(), so the headers and body leave in one write and end() has nothing
+      // left to send: Node 20 would otherwise join an empty end-of-message write to them (writev).
+      socket?.uncork()
+      res.end()
+      if (socket !== null && socket.writableLength > 0) closeIfNotTaken(res)
+    }
+  }
+  return (res: ServerResponse, body: string | Buffer): void => {
+    const socket = res.socket
+    // A pipelined answer whose socket is not yet its own: Node holds it until those before it.
+    if (socket === null) {
+      closeIfNotTaken(res)
+      return void res.end(body)
+    }
+    socket.cork()
+    if (queued.length === 0) setImmediate(sendQueued)
+    queued.push(res)
+    res.write(body)
+  }
+}

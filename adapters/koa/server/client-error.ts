@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto'
+import { STATUS_CODES, type ServerResponse } from 'node:http'
+import { Socket } from 'node:net'
+import type { Duplex } from 'node:stream'
+import { ERROR_CODES, errorBody, type ErrorCode } from '../app/problem.js'
+import { everyAnswerHeaders } from '../app/answer-headers.js'
+import { requestIdOf } from '../app/request-id.js'
+
+const answerOf = (code: string | undefined): [ErrorCode, string] => {
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return ['headers_too_large', 'the request headers are too large']
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return ['request_timeout', 'the request took too long to arrive']
+  return ['bad_request', 'the request is not valid HTTP/1.1']
+}
+
+/**
+ * A whole answer written straight on a socket, for refusals made outside the app. `requestId`
+ * is the refused request's, or new when the request could not even be read.
+ */
+export const rawErrorAnswer = (
+  code: ErrorCode,
+  message: string,
+  requestId: string = randomUUID(),
+): string => {
+  const status = ERROR_CODES[code]
+  const body = errorBody(code, message)
+  const lines = Object.entries(everyAnswerHeaders(requestId)).map(([n, v]) => `${n}: ${v}\r\n`)
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+    `Date: ${new Date().toUTCString()}\r\n` +
+    'Content-Type: application/json\r\n' +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+    `${lines.join('')}Connection: close\r\n\r\n${body}`
+  )
+}
+
+/** The id the app gave the answer in progress (its X-Request-Id), else the request's own. */
+const requestIdOfAnswer = (res: ServerResponse): string => {
+  const given = res.getHeader('X-Request-Id')
+  return typeof given === 'string' ? given : requestIdOf(res.req.headers['x-request-id'])
+}
+
+/** The same Error body through a ServerResponse, for refusals of a request before the app. */
+export const answerError = (res: ServerResponse, code: ErrorCode, message: string): void => {
+  const body = errorBody(code, message)
+  res.writeHead(ERROR_CODES[code], {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    ...everyAnswerHeaders(requestIdOf(res.req.headers['x-request-id'])),
+    Connection: 'close',
+  })
+  res.end(body)
+}
+
+type HttpSocket = Duplex & { _httpMessage?: ServerResponse | null }
+
+/** How long a refusal may take to leave (a client that reads nothing) before the socket goes. */
+const REFUSAL_GRACE_MS = 5000
+
+/**
+ * Writes a refusal and closes the connection for good once it has left, or after
+ * REFUSAL_GRACE_MS without progress. `end` alone only half-closes (node:http keeps sockets
+ * half-open): a client that never closed its side, or never read, would keep the connection,
+ * and its request counted as in progress (never evicted under MAX_CONNECTIONS, holding a
+ * shutdown up), for as long as it liked.
+ */
+export const refuseAndClose = (socket: Duplex, answer: string): void => {
+  if (socket instanceof Socket) socket.setTimeout(REFUSAL_GRACE_MS, () => socket.destroy())
+  socket.end(answer, () => socket.destroy())
+}
+
+/** Runs `then` once the answer in progress has been handed to the socket, or the socket is gone. */
+const afterAnswer = (res: ServerResponse, then: () => void): void => {
+  if (res.writableFinished || res.destroyed) return then()
+  let done = false
+  const once = () => {
+    if (done) return
+    done = true
+    then()
+  }
+  res.once('finish', once).once('close', once)
+}
+
+/**
+ * Node's HTTP parser refuses some requests before any app sees them (oversized headers, bad
+ * request lines, NUL bytes in headers) and by default answers them with an empty body; the
+ * request timeout is reported here too. Wired to the server's 'clientError' event, this answers
+ * them with the same Error body as everything else, and closes the connection.
+ *
+ * A request already in progress on the connection is answered first: when the refused bytes are
+ * the next request pipelined behind it, its answer still goes out (it was carried out), then the
+ * refusal. When the refusal is about the request in progress (its body broke or timed out) and
+ * the app has answered it already (a 401 to a body still arriving, say), it gets no second answer.
+ * One per server: it remembers the connections it has refused, since the parser reports its error
+ * again with every later chunk.
+ */
+export const createClientErrorAnswer = () => {
+  const refused = new WeakSet<Duplex>()
+  return (error: Error & { code?: string }, socket: Duplex): void => {
+    if (refused.has(socket)) return
+    refused.add(socket)
+    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
+    const [code, message] = answerOf(error.code)
+    const res = (socket as HttpSocket)._httpMessage ?? undefined
+    if (res === undefined) return refuseAndClose(socket, rawErrorAnswer(code, message))
+    const inProgress = !res.req.complete
+    if (inProgress && !res.headersSent)
+      return refuseAndClose(socket, rawErrorAnswer(code, message, requestIdOfAnswer(res)))
+    afterAnswer(res, () => {
+      if (inProgress || !socket.writable) socket.destroy()
+      else refuseAndClose(socket, rawErrorAnswer(code, message))
+    })
+  }
+}

@@ -1,0 +1,102 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
+import { answerError } from './client-error.js'
+import {
+  busy,
+  responseOf,
+  shareConnections,
+  type ConnectionShare,
+  type ConnectionState,
+} from './connection-share.js'
+import type { WireListener } from './root-app.js'
+
+/** Connections beyond the cap that are still accepted, only to be told 503 and closed. */
+export const OVERFLOW_CONNECTIONS = 32
+
+/**
+ * Requests one connection may have waiting behind an answer not yet sent. node:http parses every
+ * request of a chunk it reads (some 600 small GETs in 64 KiB) before it checks whether the client
+ * takes its answers, and each gets one: a client that pipelines without reading would have them
+ * all held in memory, hundreds of MB per connection (seen: a crash, out of heap, in 40 s).
+ */
+export const MAX_PIPELINED = 64
+
+/** The server's open connections: counted, capped, drained at shutdown. */
+export type Connections = {
+  /** Open connections now. */
+  readonly count: () => number
+  /** From now on every answer says `Connection: close`; idle connections close at once. */
+  readonly drain: () => void
+  /** Closes every connection without a request in progress (idle keep-alive, unfinished headers). */
+  readonly closeIdle: () => void
+  /** Wraps the app: a request on a connection over the cap is answered 503 and not served. */
+  readonly guard: (listener: WireListener) => WireListener
+}
+
+/**
+ * Accounts for the server's connections and keeps them under `max`, shared out by `share`. A new
+ * connection at a limit (the cap, its address's, the anonymous share) takes the place of one
+ * that may give way (see connection-share.ts: idle or stalled anonymous ones first, keyed ones
+ * last); when none may, the newcomer gets 503 `unavailable` and is closed; past
+ * `max + OVERFLOW_CONNECTIONS` it is dropped at once. A keyed request in progress whose answer
+ * is being taken is never cut, and the process never runs out of descriptors as long as `max`
+ * fits the limit.
+ */
+export const trackConnections = (
+  server: Server,
+  max: number,
+  share: ConnectionShare = {},
+): Connections => {
+  const open = new Map<Socket, ConnectionState>() // insertion order: oldest first
+  const shared = shareConnections(open, max, share)
+  let draining = false
+
+  server.prependListener('connection', (socket: Socket) => {
+    const state = shared.admit(socket)
+    if (state.refused && open.size >= max + OVERFLOW_CONNECTIONS) return void socket.destroy()
+    open.set(socket, state)
+    socket.once('close', () => shared.forget(socket))
+    // A refused connection that never sends a request does not linger.
+    if (state.refused) socket.setTimeout(1000, () => socket.destroy())
+  })
+
+  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (draining) res.setHeader('Connection', 'close')
+  })
+
+  const closeIdle = () => {
+    for (const socket of open.keys()) if (!busy(socket)) socket.destroy()
+  }
+
+  return {
+    count: () => open.size,
+    drain: () => {
+      draining = true
+      for (const socket of open.keys()) {
+        const res = responseOf(socket)
+        if (res?.headersSent === false) res.setHeader('Connection', 'close')
+      }
+      closeIdle()
+    },
+    closeIdle,
+    guard: (listener) => (req, res, inviteBody) => {
+      const state = open.get(req.socket)
+      // The rest of a chunk whose connection was closed for pipelining too deep: not served.
+      if (req.socket.destroyed) return
+      if (state?.refused === true) {
+        res.setHeader('Retry-After', '1')
+        return answerError(
+          res,
+          'unavailable',
+          'the server has too many connections, try again later',
+        )
+      }
+      // Queued behind an answer in progress: it gets the socket (the 'socket' event) in its turn.
+      if (state !== undefined && res.socket === null) {
+        if (++state.queued > MAX_PIPELINED) return void req.socket.destroy()
+        res.once('socket', () => state.queued--)
+      }
+      return listener(req, res, inviteBody)
+    },
+  }
+}

@@ -1,0 +1,99 @@
+import type Koa from 'koa'
+import { createServer, type RequestListener, type Server } from 'node:http'
+import type { AppState } from '../app/app-state.js'
+import { clientAddress, type TrustProxy } from '../app/client-address.js'
+import { createClientErrorAnswer } from './client-error.js'
+import { trackConnections, type Connections } from './connections.js'
+import { serveAsRoot } from './root-app.js'
+import type { Logger } from '../../../core/index.js'
+import {
+  expectsContinue,
+  guardCodings,
+  guardHeaders,
+  refuseConnect,
+  refuseExpectation,
+} from './wire-guard.js'
+
+/** The limits of the listening server, below the app. */
+export type HttpLimits = {
+  /** Open connections at most; keep it under the descriptor limit (see connections.ts). */
+  readonly maxConnections: number
+  /** Time for the headers of a request to arrive (slowloris), from the first byte. */
+  readonly headersTimeoutMs: number
+  /** Time for a whole request, body included, to arrive. */
+  readonly requestTimeoutMs: number
+  /** How long an idle keep-alive connection stays open. */
+  readonly keepAliveTimeoutMs: number
+  /** Connections not known to carry a valid key, at most; no limit but the cap when absent. */
+  readonly maxAnonymousConnections?: number | undefined
+  /** Connections from one address (an IPv6 /64) at most; no limit when absent. */
+  readonly maxConnectionsPerAddress?: number | undefined
+  /** Trusted proxies (as the app's): their connections are exempt from the per-address cap. */
+  readonly trustProxy?: TrustProxy | undefined
+}
+
+/** The node:http server (not yet listening) and its connection accounting. */
+export type HttpServer = { readonly server: Server; readonly connections: Connections }
+
+/** `100 Continue` sent once at most, and never after the answer has begun. */
+const invitation = (res: Parameters<RequestListener>[1]) => {
+  let sent = false
+  return () => {
+    if (sent || res.headersSent) return
+    sent = true
+    res.writeContinue()
+  }
+}
+
+/**
+ * The node:http server around a Koa app (driven as its root application, see root-app.ts) or a
+ * plain request listener, with every refusal answered by the Error body: Host checked here,
+ * unknown `Expect` 417, CONNECT and transfer codings other than chunked 501, `100 Continue` only
+ * when the app's body reader asks for it (at once for a plain listener, as Node does), the
+ * connection cap and the timeouts. Out of descriptors at accept, libuv takes the newcomer on a
+ * spare descriptor and closes it at once (the client sees its connection closed, without an
+ * answer); an accept failure that still reaches Node is logged as a warning, never fatal.
+ */
+export const createHttpServer = (
+  appOrListener: Koa<AppState> | RequestListener,
+  limits: HttpLimits,
+  logger: Logger,
+): HttpServer => {
+  const server = createServer({
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    requireHostHeader: false,
+    // How often Node enforces the two timeouts above (its default, 30 s, would blunt them).
+    connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+  })
+  // Every header is kept (the 16 KiB limit bounds them): past Node's default 2,000 names and
+  // values, later ones were dropped unseen, a second Authorization or Host among them.
+  server.maxHeadersCount = 0
+  const connections = trackConnections(server, limits.maxConnections, {
+    maxAnonymous: limits.maxAnonymousConnections,
+    maxPerAddress: limits.maxConnectionsPerAddress,
+    isProxy: clientAddress(limits.trustProxy).isProxy,
+  })
+  // Not instanceof: an embedder's app may come from another copy of Koa.
+  const isApp = typeof appOrListener !== 'function'
+  const listener = isApp ? serveAsRoot(appOrListener) : appOrListener
+  const guarded = connections.guard(guardHeaders(guardCodings(listener)))
+  server.on('request', guarded)
+  server.on('checkContinue', (req, res) => {
+    if (!expectsContinue(req)) return refuseExpectation(req, res)
+    const invite = invitation(res)
+    if (!isApp) invite()
+    guarded(req, res, invite)
+  })
+  server.on('checkExpectation', refuseExpectation)
+  server.on('connect', refuseConnect)
+  server.on('clientError', createClientErrorAnswer())
+  server.once('listening', () =>
+    server.on('error', (error: Error & { syscall?: string }) => {
+      if (error.syscall !== 'accept') throw error
+      logger.warn({ err: String(error) }, 'cannot accept a connection (descriptors exhausted?)')
+    }),
+  )
+  return { server, connections }
+}

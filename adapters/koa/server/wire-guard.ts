@@ -1,0 +1,103 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { answerError, rawErrorAnswer, refuseAndClose } from './client-error.js'
+import { requestIdOf } from '../app/request-id.js'
+import type { WireListener } from './root-app.js'
+
+/** Whether a raw header name is `name` (given in lower case), in the usual spellings first. */
+const isNamed = (raw: string, name: string, usual: string): boolean =>
+  raw.length === name.length && (raw === usual || raw.toLowerCase() === name)
+
+/**
+ * A Host value: `uri-host [ ":" port ]` (RFC 9112 §3.2, RFC 3986 §3.2.2): an IP literal in
+ * brackets or a reg-name (unreserved, %-escapes, sub-delims), possibly empty; Node checks none
+ * of it, and a value like `a, b` would reach Koa's `ctx.host` as two hosts.
+ */
+const HOST_VALUE =
+  /^(?:\[[0-9A-Za-z:._~!$&'()*+,;=-]+\]|(?:[0-9A-Za-z._~!$&'()*+,;=-]|%[0-9A-Fa-f]{2})*)(?::[0-9]*)?$/
+
+/**
+ * Exactly one Host on HTTP/1.1 (RFC 9112 §3.2), at most one on 1.0, and a valid value. Node's
+ * own check answers without a body and lets a repeated Host through, so the server turns it off
+ * and checks here.
+ * At most one Authorization and one Content-Type too (singleton fields, RFC 9110 §5.3): Node
+ * keeps the first and drops the others, so which key a request used, or how its body is read,
+ * would depend on the order of its lines.
+ */
+export const guardHeaders =
+  (listener: WireListener): WireListener =>
+  (req: IncomingMessage, res: ServerResponse, inviteBody?: () => void) => {
+    let hosts = 0
+    let validHost = true
+    let keys = 0
+    let types = 0
+    const raw = req.rawHeaders
+    // The length first: lower-casing a name allocates a string.
+    for (let i = 0; i < raw.length; i += 2) {
+      const name = raw[i] as string
+      if (isNamed(name, 'host', 'Host')) {
+        hosts++
+        validHost = HOST_VALUE.test(raw[i + 1] as string)
+      } else if (isNamed(name, 'authorization', 'Authorization')) keys++
+      else if (isNamed(name, 'content-type', 'Content-Type')) types++
+    }
+    if (hosts > 1 || (hosts === 0 && req.httpVersion === '1.1'))
+      return answerError(res, 'bad_request', 'the request must carry exactly one Host header')
+    if (!validHost)
+      return answerError(res, 'bad_request', 'the Host header must be a host and optional port')
+    if (keys > 1)
+      return answerError(
+        res,
+        'bad_request',
+        'the request must carry at most one Authorization header',
+      )
+    if (types > 1)
+      return answerError(
+        res,
+        'bad_request',
+        'the request must carry at most one Content-Type header',
+      )
+    return listener(req, res, inviteBody)
+  }
+
+/**
+ * Chunked is the one transfer coding a request may use: 501 for any other (RFC 9112 §6.1).
+ * Node's parser reads `gzip, chunked` as plain chunked, and would hand the app a body that is
+ * still gzipped.
+ */
+export const guardCodings =
+  (listener: WireListener): WireListener =>
+  (req: IncomingMessage, res: ServerResponse, inviteBody?: () => void) => {
+    const codings = req.headers['transfer-encoding']
+    if (codings !== undefined && codings.trim().toLowerCase() !== 'chunked')
+      return answerError(res, 'not_implemented', 'chunked is the only transfer coding accepted')
+    return listener(req, res, inviteBody)
+  }
+
+/**
+ * Whether the request's `Expect` is exactly `100-continue` (any case, spaces around it). Node
+ * takes any value in which the word appears for it (`100-continue-x`, `foo, 100-continue`), and
+ * runs the request; RFC 9110 §10.1.1 allows 417 for any expectation it does not know.
+ */
+export const expectsContinue = (req: IncomingMessage): boolean =>
+  req.headers.expect?.trim().toLowerCase() === '100-continue'
+
+/** Node calls this for an `Expect` other than 100-continue: 417 with the Error body. */
+export const refuseExpectation = (_req: IncomingMessage, res: ServerResponse): void =>
+  answerError(res, 'expectation_failed', 'only Expect: 100-continue is supported')
+
+/**
+ * CONNECT asks for a tunnel, a proxy's job: no resource here takes it (501, before
+ * authentication). Node hands such requests to 'connect' and, without a listener, closes the
+ * connection without a word.
+ */
+export const refuseConnect = (req: IncomingMessage, socket: Duplex): void => {
+  refuseAndClose(
+    socket,
+    rawErrorAnswer(
+      'not_implemented',
+      'CONNECT is not supported',
+      requestIdOf(req.headers['x-request-id']),
+    ),
+  )
+}

@@ -22,14 +22,12 @@ export {
 export { NewPet, CategoryId, type CategoryIdBrand } from './domain/new-pet.js'
 export { Pet, PetId, PetIdParam, type PetIdBrand } from './domain/pet.js'
 export {
-  Limit,
-  ListPetsQueryParams,
-  LIMIT_DEFAULT,
-  LIMIT_MAX,
+  limitCodec,
+  listPetsQueryCodec,
+  LIST_LIMITS,
   LIMIT_MAX_DIGITS,
-  LIMIT_MIN,
 } from './domain/list-query.js'
-export type { ListPetsQuery, ListPetsQueryDecoded } from './domain/list-query.js'
+export type { ListLimits, ListPetsQuery, ListPetsQueryDecoded } from './domain/list-query.js'
 export type { StrictStruct } from './domain/strict-struct.js'
 export {
   IdempotencyKey,

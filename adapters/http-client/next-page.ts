@@ -1,7 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
-import { decodeWith, ListPetsQueryParams, type PetStatus } from '../../core/index.js'
+import { decodeWith, LIST_LIMITS, listPetsQueryCodec, type PetStatus } from '../../core/index.js'
 
+/** The interface's page sizes: what the service's next links hold unless it is configured wider. */
+const ListPetsQueryParams = listPetsQueryCodec(LIST_LIMITS)
 type ListPetsQuery = t.TypeOf<typeof ListPetsQueryParams>
 
 /** Which page to list: `after` is the last id of the page before. */

@@ -28,8 +28,8 @@ const principalOf = ({ id: keyId, scopes, expiresAt, revokedAt }: StoredKey): Pr
 }
 
 /**
- * The digests of recently presented keys: a client sends the same key with every request, and
- * hashing it each time was 2% of a request. Bounded (emptied when full), so a stream of made-up
+ * The digests of recently presented keys: a client sends the same key with every request, so
+ * it is hashed once rather than on each (bench/HISTORY.md). Bounded (emptied when full), so a stream of made-up
  * keys costs memory only up to the bound. It holds only what callers sent; a hit says nothing
  * about which keys are stored.
  */

@@ -62,9 +62,9 @@ export const createInMemoryPetStore = (options: InMemoryPetStoreOptions = {}): P
     if (all.length >= capacity) return TE.left(storeFull(capacity))
     if (lastId >= INT64_MAX) return TE.left(identifiersExhausted)
     lastId += 1n
-    // The id first: Node 20's V8 takes a slow path for a spread followed by a new key (about
-    // 0.8 µs, against 0.15 µs this way; Node 24 is fast both ways). Set again after, so that a
-    // stray `id` in an untyped caller's object cannot replace the one assigned here.
+    // The id first: on Node 20 a spread followed by a new key takes V8's slow path (see
+    // bench/HISTORY.md). Set again after, so that a stray `id` in an untyped caller's object
+    // cannot replace the one assigned here.
     const pet: { -readonly [K in keyof Pet]: Pet[K] } = { id: lastId as PetId, ...newPet }
     pet.id = lastId as PetId
     all.push(pet)
@@ -85,7 +85,7 @@ export const createInMemoryPetStore = (options: InMemoryPetStoreOptions = {}): P
 
   return {
     insertPet,
-    // An index, not a Map by id: a Map of bigints cost 3% of a create in rehashing as it grew.
+    // An index, not a Map by id: a Map keyed by bigints rehashes as it grows (bench/HISTORY.md).
     findPet: (id) =>
       TE.right(O.fromNullable(id >= 1n && id <= lastId ? all[Number(id) - 1] : undefined)),
     listPetPage,

@@ -15,21 +15,26 @@
  *   every answer carries, its state type); app/ never imports server/.
  */
 export { createKoaApp, type KoaAppDeps, type KoaAppOptions } from './app/create-koa-app.js'
-export type { AppState } from './app/app-state.js'
-export {
-  GET_PET_SUNSET,
-  GET_PET_DEPRECATED_DEFAULT,
-  type DeprecationPolicy,
-} from './app/deprecation.js'
-export { ERROR_CODES, type ErrorCode } from './app/problem.js'
+export type { ApiSettings } from './app/api-settings.js'
+export type { DeprecationPolicy } from './app/deprecation.js'
+export { ROUTES, type OperationText, type Route, type RouteDeps } from './app/routes/index.js'
+export type { ErrorAnswerName } from './app/openapi/responses.js'
+export type { Responder } from './app/responder.js'
+export type { AppContext, AppState } from './app/app-state.js'
+export { ERROR_CODES, type ErrorCode, type Problem } from './app/problem.js'
 export { createClientErrorAnswer } from './server/client-error.js'
-export { openApiDocument, openApiJson, type OpenApiOptions } from './app/openapi/document.js'
+export {
+  openApiDocument,
+  openApiJson,
+  type OpenApiOptions,
+  type OpenApiServer,
+} from './app/openapi/document.js'
 export { createHttpServer, type HttpLimits, type HttpServer } from './server/http-server.js'
 export type { WireListener } from './server/root-app.js'
 export { MAX_PIPELINED, OVERFLOW_CONNECTIONS, type Connections } from './server/connections.js'
 export type { RequestObserver } from './app/middleware/observe.js'
 export type { RequestLine, RequestRecord } from './app/request-log.js'
 export { EXPOSED_HEADERS } from './app/middleware/cors.js'
-export type { Rate, RateLimitOptions } from './app/rate-limits.js'
+export type { Rate, RateLimited, RateLimitOptions } from './app/rate-limits.js'
 export { BEARER_TOKEN, bearerTokenOf, isBearerToken } from './app/bearer.js'
 export { isTrustedProxyEntry, type TrustProxy } from './app/client-address.js'

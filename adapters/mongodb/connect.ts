@@ -1,6 +1,11 @@
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { MongoClient, MongoInvalidArgumentError, type Db } from 'mongodb'
 import type { CheckReadiness, IdempotencyStore, PetStore } from '../../core/index.js'
+import {
+  connectionSettingsOf,
+  DEFAULT_POOL_SIZE,
+  type ConnectionSettings,
+} from './connection-string.js'
 import { createMongoIdempotencyStore } from './idempotency-store.js'
 import { retryDropped } from './index-build.js'
 import { ensureIndexes } from './indexes.js'
@@ -22,20 +27,11 @@ export type MongoOptions = {
 /** The stores on one database, its readiness check, and how to close the client. */
 export type MongoStorage = {
   readonly store: PetStore
-  readonly idempotency: IdempotencyStore
+  readonly idempotencyStore: IdempotencyStore
   readonly db: Db
   readonly checkReadiness: CheckReadiness
   /** Closes the client: every store above fails from then on. */
   readonly close: () => Promise<void>
-}
-
-/** The database used when the URI names none. */
-export const DEFAULT_DATABASE = 'animal_store'
-
-/** The database named in the URI's path, else the documented default. */
-export const databaseOf = (uri: string): string => {
-  const name = /^mongodb(?:\+srv)?:\/\/[^/?]*\/([^?]+)/.exec(uri)?.[1]
-  return name === undefined || name === '' ? DEFAULT_DATABASE : decodeURIComponent(name)
 }
 
 /** A connection string that can never work: not an outage to wait out, so start-up stops at once. */
@@ -46,47 +42,32 @@ export class InvalidMongoUri extends Error {
 /** MongoDB's rule for a database name (on every platform). */
 const DATABASE_NAME = /^[^/\\. "$*<>:|?\0]{1,63}$/
 
+/** The most connections one instance may ask for; the driver itself takes 0 as "no limit". */
+const MAX_POOL_SIZE = 999_999
+
 /**
  * Why the driver or this adapter would refuse the connection string, or undefined. The driver
- * parses it when a client is built (no connection is made); `maxPoolSize` is read here too, and
- * a database name the server would refuse would otherwise look like an unreachable database.
+ * parses it when a client is built (no connection is made); a pool size it would accept only at
+ * the first connection, or a database name the server would refuse, would otherwise look like an
+ * unreachable database.
  */
 export const mongoUriProblem = (uri: string): string | undefined => {
+  let settings: ConnectionSettings
   try {
-    void new MongoClient(uri)
+    settings = connectionSettingsOf(uri)
   } catch (error) {
     return error instanceof Error ? error.message : String(error)
   }
-  const pool = /[?&]maxPoolSize=([^&]*)/i.exec(uri)?.[1]
-  if (pool !== undefined && !/^[1-9][0-9]{0,5}$/.test(pool))
-    return `maxPoolSize must be a whole number from 1 (got "${pool}")`
+  const { maxPoolSize, minPoolSize, database } = settings
+  if (maxPoolSize !== undefined && (maxPoolSize < 1 || maxPoolSize > MAX_POOL_SIZE))
+    return `maxPoolSize must be a whole number from 1 (got "${maxPoolSize}")`
   // The driver checks this only when it first connects (reachableClient says why it matters).
-  const least = Number(/[?&]minPoolSize=(\d+)/i.exec(uri)?.[1] ?? 0)
-  const most = poolSizeOf(uri) ?? DEFAULT_POOL_SIZE
-  if (least > most)
-    return `minPoolSize (${least}) must not be above maxPoolSize (${most}${pool === undefined ? ', the default here' : ''})`
-  let name: string
-  try {
-    name = databaseOf(uri)
-  } catch {
-    return 'the database name is not well percent-encoded'
-  }
-  return DATABASE_NAME.test(name)
+  const most = maxPoolSize ?? DEFAULT_POOL_SIZE
+  if (minPoolSize > most)
+    return `minPoolSize (${minPoolSize}) must not be above maxPoolSize (${most}${maxPoolSize === undefined ? ', the default here' : ''})`
+  return DATABASE_NAME.test(database)
     ? undefined
-    : `the database name "${name}" is not one MongoDB accepts (1 to 63 characters, none of / \\ . space " $ * < > : | ?)`
-}
-
-/**
- * Connections per instance unless the URI sets `maxPoolSize`, and as many store calls at the
- * database at once; the rest wait in the store, in order, within their deadline (gate.ts). A
- * burst then costs queueing time in the instance rather than lock contention in the server
- * (on the test server, a pool of 100 took the insert p99 over 1 s at 60 concurrent creates).
- */
-export const DEFAULT_POOL_SIZE = 8
-
-const poolSizeOf = (uri: string): number | undefined => {
-  const size = /[?&]maxPoolSize=(\d+)/i.exec(uri)?.[1]
-  return size === undefined ? undefined : Number(size)
+    : `the database name "${database}" is not one MongoDB accepts (1 to 63 characters, none of / \\ . space " $ * < > : | ?)`
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -97,13 +78,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * The store bounds each call by `timeoutMs` (deadline.ts); the driver's own timeouts bound the
  * work a call that ran out of time leaves behind: waiting for a connection, connecting, a socket.
  */
-const clientOf = (options: MongoOptions): MongoClient =>
+const clientOf = (options: MongoOptions, settings: ConnectionSettings): MongoClient =>
   new MongoClient(options.uri, {
     useBigInt64: true,
     writeConcern: { w: 'majority' },
     readConcern: { level: 'majority' },
     readPreference: 'primary',
-    ...(poolSizeOf(options.uri) === undefined ? { maxPoolSize: DEFAULT_POOL_SIZE } : {}),
+    ...(settings.maxPoolSize === undefined ? { maxPoolSize: DEFAULT_POOL_SIZE } : {}),
     serverSelectionTimeoutMS: options.timeoutMs,
     connectTimeoutMS: options.timeoutMs,
     socketTimeoutMS: options.timeoutMs * 2,
@@ -120,11 +101,15 @@ const clientOf = (options: MongoOptions): MongoClient =>
  * `maxPoolSize`, say): its MongoInvalidArgumentError then says the URI can never work, and
  * waiting out the start-up time for it would report an outage that is not one.
  */
-const reachableClient = async (options: MongoOptions, deadline: number): Promise<MongoClient> => {
+const reachableClient = async (
+  options: MongoOptions,
+  settings: ConnectionSettings,
+  deadline: number,
+): Promise<MongoClient> => {
   for (;;) {
-    const client = clientOf(options)
+    const client = clientOf(options, settings)
     try {
-      await client.db(databaseOf(options.uri)).command({ ping: 1 })
+      await client.db(settings.database).command({ ping: 1 })
       return client
     } catch (error) {
       await client.close().catch(() => undefined)
@@ -144,8 +129,9 @@ export const connectMongo = async (options: MongoOptions): Promise<MongoStorage>
   const problem = mongoUriProblem(options.uri)
   if (problem !== undefined) throw new InvalidMongoUri(problem)
   const deadline = Date.now() + options.startupTimeoutMs
-  const client = await reachableClient(options, deadline)
-  const db = client.db(databaseOf(options.uri))
+  const settings = connectionSettingsOf(options.uri)
+  const client = await reachableClient(options, settings, deadline)
+  const db = client.db(settings.database)
   try {
     // Instances started together build the same indexes at once, and the server may drop a
     // connection on it (FerretDB v1 does): creating only what is missing, retried briefly.
@@ -160,9 +146,9 @@ export const connectMongo = async (options: MongoOptions): Promise<MongoStorage>
   return {
     store: createMongoPetStore(db, {
       timeoutMs: options.timeoutMs,
-      maxConcurrent: poolSizeOf(options.uri) || DEFAULT_POOL_SIZE,
+      maxConcurrent: settings.maxPoolSize ?? DEFAULT_POOL_SIZE,
     }),
-    idempotency: createMongoIdempotencyStore(db, { timeoutMs: options.timeoutMs }),
+    idempotencyStore: createMongoIdempotencyStore(db, { timeoutMs: options.timeoutMs }),
     db,
     checkReadiness: () => TE.asUnit(fromDriver(() => db.command({ ping: 1 }))),
     close: () => client.close(),

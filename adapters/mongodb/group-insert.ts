@@ -2,7 +2,7 @@ import type { Collection } from 'mongodb'
 import type { NewPet, Pet } from '../../core/index.js'
 import type { Deadline } from './deadline.js'
 import { toDocument, toKeyedDocument, type PetDocument } from './documents.js'
-import type { Gate } from './gate.js'
+import type { CallQueue } from './call-queue.js'
 import type { IdAllocator } from './ids.js'
 import { insertOutcomes } from './insert-outcomes.js'
 
@@ -26,7 +26,7 @@ type Sent = Waiting & { readonly id: bigint }
 export type GroupInsertOptions = {
   readonly pets: Collection<PetDocument>
   readonly ids: IdAllocator
-  readonly gate: Gate
+  readonly callQueue: CallQueue
   /** The pet already stored with a keyed create's op, if any. */
   readonly storedFor: (op: string, maxTimeMS: number) => Promise<Pet | undefined>
   /** Inserts in flight at once from this instance; creates arriving meanwhile wait and go together. */
@@ -46,7 +46,7 @@ export type GroupInsertOptions = {
  * which could store the pet twice. A create whose deadline passes while it waits is never sent.
  */
 export const createGroupInsert = (options: GroupInsertOptions) => {
-  const { pets, ids, gate, storedFor } = options
+  const { pets, ids, callQueue, storedFor } = options
   const queue: Waiting[] = []
   let running = 0
 
@@ -135,9 +135,9 @@ export const createGroupInsert = (options: GroupInsertOptions) => {
   const sendNext = async () => {
     const head = queue[0]
     if (head === undefined) return
-    // The gate waits for a place at most as long as the oldest create may; when it gives up,
+    // The call queue waits for a place at most as long as the oldest create may; when it gives up,
     // the creates it waited for are past their budget and leave unsent.
-    await gate
+    await callQueue
       .through(head.deadline, async () => {
         const group = await take()
         await send(group).catch((error: unknown) => {

@@ -4,10 +4,9 @@
  *
  * @module animal-store/mongodb
  */
+export { databaseOf, DEFAULT_DATABASE } from './connection-string.js'
 export {
   connectMongo,
-  databaseOf,
-  DEFAULT_DATABASE,
   InvalidMongoUri,
   mongoUriProblem,
   type MongoOptions,

@@ -13,7 +13,7 @@ import {
 } from '../../core/index.js'
 import { withDeadline, type Deadline } from './deadline.js'
 import { fromDocument, type PetDocument } from './documents.js'
-import { createGate } from './gate.js'
+import { createCallQueue } from './call-queue.js'
 import {
   createIdAllocator,
   IdentifiersExhausted,
@@ -31,8 +31,8 @@ export const COUNTERS = 'counters'
 export const ID_BLOCKS = 'id_blocks'
 /**
  * Inserts in flight at once per instance (group-insert.ts): the creates that arrive meanwhile go
- * together in the next one. Measured on the test server with three instances (docs/performance.md,
- * "MongoDB"): more writers per instance only queue behind one another in the server.
+ * together in the next one. More writers per instance only queue behind one another in the
+ * server (bench/HISTORY.md, "Grouped inserts on MongoDB").
  */
 export const DEFAULT_WRITERS = 1
 /** Creates in one insert at most: small documents, far below the 100,000 writes of a batch. */
@@ -76,10 +76,10 @@ export const createMongoPetStore = (db: Db, options: MongoPetStoreOptions = {}):
       ...(options.idBlockSize === undefined ? {} : { blockSize: options.idBlockSize }),
     },
   )
-  const gate = createGate(options.maxConcurrent ?? 8)
+  const callQueue = createCallQueue(options.maxConcurrent ?? 8)
   const bounded = <A>(run: (deadline: Deadline) => Promise<A>) =>
     fromDriver(() =>
-      withDeadline(timeoutMs, (deadline) => gate.through(deadline, () => run(deadline))),
+      withDeadline(timeoutMs, (deadline) => callQueue.through(deadline, () => run(deadline))),
     )
 
   /**
@@ -95,14 +95,14 @@ export const createMongoPetStore = (db: Db, options: MongoPetStoreOptions = {}):
   const insertGrouped = createGroupInsert({
     pets,
     ids,
-    gate,
+    callQueue,
     storedFor,
     inFlight: options.writers ?? DEFAULT_WRITERS,
     maxGroup: MAX_GROUP,
   })
 
   /**
-   * Not through `bounded`: the group insert takes its place at the gate once per group. An id
+   * Not through `bounded`: the group insert takes its place in the call queue once per group. An id
    * space used up is StoreFull (retrying cannot help), anything else StoreUnavailable.
    */
   const insertPet = (pet: NewPet, callerOp?: string) =>

@@ -1,5 +1,5 @@
 import type { PetStore } from '../../core/index.js'
-import { createStoreMetrics } from './measured-pet-store.js'
+import { createStoreMetrics } from './store-metrics.js'
 import { createRequestMetrics } from './request-metrics.js'
 import { createRuntimeMetrics, type RuntimeMetricsOptions } from './runtime-metrics.js'
 

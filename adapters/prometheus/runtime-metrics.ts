@@ -97,8 +97,8 @@ const resourcesAndVersion = (): string => {
 /**
  * The process and the Node runtime, under the names prom-client's defaults use so that the usual
  * dashboards work, read at scrape time. Not its garbage-collection histogram: that needs Node's
- * `gc` PerformanceObserver, which runs JavaScript after every collection and cost the reading
- * instance 7 MB under load on Node 24, over its memory target (see docs/metrics.md).
+ * `gc` PerformanceObserver, which runs JavaScript after every collection and took the reading
+ * instance over its memory target under load (bench/HISTORY.md).
  */
 export const createRuntimeMetrics = ({ maxDescriptors }: RuntimeMetricsOptions = {}) => {
   const lag = createEventLoopLag()

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import * as O from 'fp-ts/lib/Option.js'
 import {
   INT64_MAX,
-  LIMIT_MAX,
+  LIST_LIMITS,
   type NewPet,
   type Pet,
   type PetId,
@@ -29,8 +29,8 @@ export const petStoreBasics = ({ store, it }: Suite<PetStore>): void => {
     assert.deepEqual(O.toUndefined(await ok(store().findPet(kept.id)))?.name, spaced.name)
   })
 
-  it('serves pages as large as the service asks for (LIMIT_MAX + 1, to see whether more exist)', async () => {
-    const pageSize = LIMIT_MAX + 1
+  it('serves pages as large as the service asks for (LIST_LIMITS.max + 1, to see whether more exist)', async () => {
+    const pageSize = LIST_LIMITS.max + 1
     const statuses = ['available', 'pending', undefined] as const
     const stored = await insertAll(
       Array.from({ length: pageSize + 30 }, (_, i) => {

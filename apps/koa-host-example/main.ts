@@ -10,20 +10,20 @@ import conditional from 'koa-conditional-get'
 import helmet from 'koa-helmet'
 import mount from 'koa-mount'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import { silentLogger } from 'animal-store'
+import { GET_PET_DEPRECATION, IDEMPOTENCY_DEFAULTS, LIST_LIMITS, silentLogger } from 'animal-store'
 import {
   createInMemoryApiKeys,
   createInMemoryIdempotencyStore,
   createInMemoryPetStore,
 } from 'animal-store/in-memory'
-import { createKoaApp, GET_PET_SUNSET, openApiJson } from 'animal-store/koa'
+import { createKoaApp } from 'animal-store/koa'
 
 const key = process.env.API_KEY ?? 'an-example-key-0123456789'
 const api = createKoaApp(
   {
     ...createInMemoryPetStore(),
     ...createInMemoryApiKeys([key]),
-    idempotency: createInMemoryIdempotencyStore(),
+    idempotencyStore: createInMemoryIdempotencyStore(),
     logger: silentLogger,
     now: Date.now,
     checkReadiness: () => TE.right(undefined),
@@ -32,12 +32,16 @@ const api = createKoaApp(
     basePath: '/v1',
     maxBodyBytes: 8192,
     retryAfterSeconds: 2,
-    deprecation: { deprecatedAt: new Date('2026-01-01T00:00:00Z'), sunsetAt: GET_PET_SUNSET },
-    openApiJson: openApiJson({
-      productionUrl: 'https://shop.example/shop/v1',
-      stagingUrl: 'https://staging.shop.example/shop/v1',
-      maxBodyBytes: 8192,
-    }),
+    listLimits: LIST_LIMITS,
+    deprecation: {
+      deprecatedAt: new Date('2026-01-01T00:00:00Z'),
+      sunsetAt: GET_PET_DEPRECATION.sunsetAt,
+    },
+    idempotencyPolicy: IDEMPOTENCY_DEFAULTS,
+    openApiServers: [
+      { url: 'https://shop.example/shop/v1', description: 'Production' },
+      { url: 'https://staging.shop.example/shop/v1', description: 'Staging' },
+    ],
   },
 )
 

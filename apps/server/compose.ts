@@ -1,31 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import type Koa from 'koa'
 import { bootstrapKey, createInMemoryIdempotencyStore } from '../../adapters/in-memory/index.js'
-import {
-  createKoaApp,
-  GET_PET_SUNSET,
-  openApiJson,
-  type HttpLimits,
-  type RequestLine,
-} from '../../adapters/koa/index.js'
-import { HARD_BOUND_FACTOR } from '../../adapters/mongodb/deadline.js'
+import { createKoaApp, type HttpLimits, type RequestLine } from '../../adapters/koa/index.js'
 import type { PrometheusMetrics } from '../../adapters/prometheus/index.js'
 import type { Logger, StoredKey } from '../../core/index.js'
 import { apiKeysOf } from './api-keys.js'
+import { apiOptionsOf } from './api-settings.js'
 import type { Config } from './config.js'
 import type { Storage } from './storage.js'
-
-/** The request body limit: a NewPet is well under 1 KiB even with a 200-character name. */
-export const MAX_BODY_BYTES = 8192
-
-/**
- * How long a keyed create holds its Idempotency-Key: a store call ends within HARD_BOUND_FACTOR
- * times STORE_TIMEOUT_MS whatever the database does, so the insert is over by then; one budget
- * more to spare. An instance that dies mid-create leaves its keys held no longer than this
- * (6 s by default), where the library's default of 30 s knows nothing of the store.
- */
-export const idempotencyLeaseMs = (config: Pick<Config, 'storeTimeoutMs'>): number =>
-  (HARD_BOUND_FACTOR + 1) * config.storeTimeoutMs
 
 /** How long the key generated for a run with no key source is accepted. */
 export const GENERATED_KEY_LIFETIME_MS = 24 * 3_600_000
@@ -86,23 +68,9 @@ export const composeApp = (
       logger,
       now,
       checkReadiness: storage.checkReadiness,
-      idempotency: storage.idempotency ?? createInMemoryIdempotencyStore(),
+      idempotencyStore: storage.idempotencyStore ?? createInMemoryIdempotencyStore(),
       ...(metrics === undefined ? {} : { observeRequest: metrics.observeRequest }),
       ...(requestLine === undefined ? {} : { requestLine }),
     },
-    {
-      basePath: config.basePath,
-      maxBodyBytes: MAX_BODY_BYTES,
-      retryAfterSeconds: config.retryAfterSeconds,
-      deprecation: { deprecatedAt: config.getPetDeprecatedAt, sunsetAt: GET_PET_SUNSET },
-      openApiJson: openApiJson({
-        productionUrl: config.productionUrl,
-        stagingUrl: config.stagingUrl,
-        maxBodyBytes: MAX_BODY_BYTES,
-      }),
-      corsOrigins: config.corsOrigins,
-      trustProxy: config.trustProxy,
-      ...(config.rateLimits === undefined ? {} : { rateLimits: config.rateLimits }),
-      idempotencyLeaseMs: idempotencyLeaseMs(config),
-    },
+    apiOptionsOf(config),
   )

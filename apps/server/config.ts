@@ -3,13 +3,8 @@ import { IN_MEMORY_CAPACITY_DEFAULT } from '../../adapters/in-memory/index.js'
 import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import type * as t from 'io-ts'
-import {
-  BEARER_TOKEN,
-  GET_PET_DEPRECATED_DEFAULT,
-  GET_PET_SUNSET,
-  type RateLimitOptions,
-  type TrustProxy,
-} from '../../adapters/koa/index.js'
+import { BEARER_TOKEN, type RateLimitOptions, type TrustProxy } from '../../adapters/koa/index.js'
+import { GET_PET_DEPRECATION } from '../../core/index.js'
 import {
   anyString,
   instantUntil,
@@ -204,8 +199,8 @@ export const loadConfig = (
     logLevel: read('LOG_LEVEL', oneOf(LOG_LEVELS), 'info'),
     getPetDeprecatedAt: read(
       'GET_PET_DEPRECATED_AT',
-      instantUntil(GET_PET_SUNSET),
-      GET_PET_DEPRECATED_DEFAULT,
+      instantUntil(GET_PET_DEPRECATION.sunsetAt),
+      GET_PET_DEPRECATION.defaultDeprecatedAt,
     ),
     retryAfterSeconds: read('RETRY_AFTER_SECONDS', integerFrom(1, 3600), 2),
     storeTimeoutMs: read('STORE_TIMEOUT_MS', integerFrom(100, 60_000), 2000),

@@ -4,7 +4,7 @@ import { getHeapStatistics } from 'node:v8'
  * The heap one pet of the in-memory store takes at the worst case: a keyed create (its
  * Idempotency-Key record, 255 characters, held for the key's window) of a 200-character name in
  * 4-byte characters, the largest category id and a status. Measured by bench/heap-per-pet.ts,
- * with a margin (bench/HISTORY.md); reads add nothing per pet (adapters/koa/pet-json.ts).
+ * with a margin (bench/HISTORY.md); reads add nothing per pet (adapters/koa/app/json/pet-json.ts).
  */
 export const HEAP_PER_PET_BYTES = 3300
 

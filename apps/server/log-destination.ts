@@ -24,11 +24,9 @@ export type LogDestination = {
 /**
  * Log lines to a file descriptor in batches: one write per 4 KB of lines.
  *
- * Why not pino.destination (sonic-boom 4)? Measured under load with the server on one core:
- * - in its asynchronous mode each batch is handed to a libuv worker thread, which runs on the
- *   same core: about 70 µs of the server's time per batch, 7–10% of a request;
- * - it also measures the byte length of its whole pending buffer on every line (a string of up
- *   to 16 KB flattened each time).
+ * Why not pino.destination (sonic-boom 4)? In its asynchronous mode each batch is handed to a
+ * libuv worker thread, which runs on the server's core; and it measures the byte length of its
+ * whole pending buffer on every line. The costs are in bench/HISTORY.md.
  * Here a line costs an array push, and a batch one `join` and one write(2) of that string.
  *
  * A blocking descriptor whose reader is slow holds the process up, as pino's default does: the

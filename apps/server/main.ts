@@ -28,8 +28,8 @@ const loaded = loadConfig(process.env)
 const config: Config = E.isRight(loaded)
   ? loaded.right
   : fail(loaded.left.map((e) => `configuration: ${e}`).join('\n'), 2)
-// One write per log line was a third of the busy time under load: lines go out in 4 KB batches,
-// and within a quarter of a second when traffic is light; what is left is written on exit.
+// A write(2) per log line is a large share of a request's cost (bench/HISTORY.md): lines go
+// out in 4 KB batches, within a quarter of a second when traffic is light, the rest on exit.
 const destination = createLogDestination()
 setInterval(destination.flush, 250).unref()
 process.once('exit', destination.flushSync)

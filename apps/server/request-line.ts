@@ -20,7 +20,7 @@ const quoted = (s: string | null): string => {
 /**
  * The request log line as pino writes `logger.info(record, 'request')` (a test holds the two
  * equal), built as one template instead of through pino's generic serializer, which walks the
- * record key by key: that walk and its allocations were about 6% of a read under load.
+ * record key by key and allocates as it goes (bench/HISTORY.md).
  * Every string is a JSON string literal; numbers are numbers.
  */
 export const pinoRequestLine = (

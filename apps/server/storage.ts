@@ -16,7 +16,7 @@ import type { Config } from './config.js'
 export type Storage = {
   readonly store: PetStore
   /** Idempotency keys, kept where the pets are, so that every instance sees them. */
-  readonly idempotency?: IdempotencyStore
+  readonly idempotencyStore?: IdempotencyStore
   readonly checkReadiness: CheckReadiness
   readonly close: () => Promise<void>
   /** Where minted keys live, when the store holds them (MongoDB). */
@@ -28,12 +28,16 @@ export type StorageConfig = Pick<
   'mongodbUri' | 'maxPets' | 'storeTimeoutMs' | 'startupTimeoutMs'
 >
 
-export const inMemoryStorage = (capacity?: number): Storage => ({
-  store: createInMemoryPetStore({ capacity }),
-  idempotency: createInMemoryIdempotencyStore(),
+/** A store that lives in this process: always ready, nothing to close, keys kept beside it. */
+export const processLocalStorage = (store: PetStore): Storage => ({
+  store,
+  idempotencyStore: createInMemoryIdempotencyStore(),
   checkReadiness: () => TE.right(undefined),
   close: async () => {},
 })
+
+export const inMemoryStorage = (capacity?: number): Storage =>
+  processLocalStorage(createInMemoryPetStore({ capacity }))
 
 /**
  * MongoDB when MONGODB_URI is set, else the in-memory store. The driver is loaded only when it

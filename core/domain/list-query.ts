@@ -3,12 +3,11 @@ import { PetStatusField } from './new-pet.js'
 import { PetIdParam } from './pet.js'
 import { strictStruct } from './strict-struct.js'
 
-/** The smallest page a listing serves. */
-export const LIMIT_MIN = 1
-/** The largest page a listing serves. */
-export const LIMIT_MAX = 100
-/** The page size of a listing that names none. */
-export const LIMIT_DEFAULT = 20
+/** How many pets a page may hold, and how many when the caller does not say. */
+export type ListLimits = { readonly min: number; readonly max: number; readonly default: number }
+
+/** The interface's page sizes: what the service runs with unless it is configured otherwise. */
+export const LIST_LIMITS: ListLimits = { min: 1, max: 100, default: 20 }
 
 /** Digits only; leading zeros are allowed (`0020` is 20), up to a sane length. */
 export const LIMIT_MAX_DIGITS = 20
@@ -19,40 +18,43 @@ const toLimit = (u: unknown): number | undefined => {
   return undefined
 }
 
-/** Page size: 1..100; digits only when it comes from a query string. */
-export const Limit = new t.Type<number, number, unknown>(
-  'Limit',
-  (u): u is number =>
-    Number.isInteger(u) && (u as number) >= LIMIT_MIN && (u as number) <= LIMIT_MAX,
-  (u, c) => {
-    const n = toLimit(u)
-    return n !== undefined && Number.isInteger(n) && n >= LIMIT_MIN && n <= LIMIT_MAX
-      ? t.success(n)
-      : t.failure(
-          u,
-          c,
-          `must be an integer from ${LIMIT_MIN} to ${LIMIT_MAX}, digits only, at most ${LIMIT_MAX_DIGITS} of them`,
-        )
-  },
-  (n) => n,
-)
+/** Page size within `limits`; digits only when it comes from a query string. */
+export const limitCodec = ({ min, max }: ListLimits): t.Type<number, number, unknown> => {
+  const within = (n: unknown): n is number =>
+    Number.isInteger(n) && (n as number) >= min && (n as number) <= max
+  return new t.Type<number, number, unknown>(
+    'Limit',
+    within,
+    (u, c) => {
+      const n = toLimit(u)
+      return within(n)
+        ? t.success(n)
+        : t.failure(
+            u,
+            c,
+            `must be an integer from ${min} to ${max}, digits only, at most ${LIMIT_MAX_DIGITS} of them`,
+          )
+    },
+    (n) => n,
+  )
+}
 
 /**
  * The listing request. `after` is the paging position: only pets with a larger id are listed.
  * It is how the `next` link continues a listing without offsets.
  */
-export const ListPetsQueryParams = strictStruct(
-  'ListPetsQuery',
-  {},
-  { limit: Limit, status: PetStatusField, after: PetIdParam },
-  'parameter',
-)
+export const listPetsQueryCodec = (limits: ListLimits) =>
+  strictStruct(
+    'ListPetsQuery',
+    {},
+    { limit: limitCodec(limits), status: PetStatusField, after: PetIdParam },
+    'parameter',
+  )
 /** The listing request as decoded, before its default limit. */
-export type ListPetsQueryDecoded = t.TypeOf<typeof ListPetsQueryParams>
+export type ListPetsQueryDecoded = t.TypeOf<ReturnType<typeof listPetsQueryCodec>>
 /**
  * The decoded query with its default limit. Its optional fields may hold undefined, so that it is
- * built field by field (see listPets): on Node 20, a spread followed by a new key takes V8's slow
- * path, about 0.6 µs each, and the listing made three.
+ * built field by field (see listPets): a spread followed by a new key takes V8's slow path.
  */
 export type ListPetsQuery = {
   readonly [K in Exclude<keyof ListPetsQueryDecoded, 'limit'>]?: ListPetsQueryDecoded[K] | undefined

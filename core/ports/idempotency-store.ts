@@ -76,10 +76,6 @@ export type IdempotencyStore = {
   readonly takeOverKey: TakeOverKey
   readonly completeKey: CompleteKey
   readonly releaseKey: ReleaseKey
-  /**
-   * Optional, so that a store written before it still fits; without it a failed record is only
-   * released, and kept (for its window) like any other.
-   */
-  readonly forgetKey?: ForgetKey
+  readonly forgetKey: ForgetKey
   readonly purgeExpiredKeys: PurgeExpiredKeys
 }

@@ -27,13 +27,14 @@ export type IdempotencyPolicy = { readonly windowMs: number; readonly leaseMs: n
 export const IDEMPOTENCY_DEFAULTS: IdempotencyPolicy = { windowMs: 24 * 3600_000, leaseMs: 30_000 }
 
 /** The pet store's insert, the idempotency store, a clock, and optionally the policy. */
-export type CreatePetIdempotentlyDeps = Pick<PetStore, 'insertPet'> &
-  IdempotencyStore & {
-    /** The clock, in epoch milliseconds. */
-    readonly now: () => number
-    /** {@link IDEMPOTENCY_DEFAULTS} when absent. */
-    readonly idempotency?: IdempotencyPolicy
-  }
+export type CreatePetIdempotentlyDeps = Pick<PetStore, 'insertPet'> & {
+  /** Where the keys are recorded. */
+  readonly idempotencyStore: IdempotencyStore
+  /** How long they are kept and held; {@link IDEMPOTENCY_DEFAULTS} when absent. */
+  readonly idempotencyPolicy?: IdempotencyPolicy
+  /** The clock, in epoch milliseconds. */
+  readonly now: () => number
+}
 
 /** `keyId` is the caller's (the principal's); `key` and `body` are untrusted and decoded here. */
 export type IdempotentCreate = {
@@ -72,9 +73,9 @@ const afterFailure = (
   op: string,
   failure: StoreUnavailable | StoreFull,
 ) =>
-  failure._tag === 'StoreFull' && deps.forgetKey !== undefined
-    ? deps.forgetKey(scope, op)
-    : deps.releaseKey(scope, op)
+  failure._tag === 'StoreFull'
+    ? deps.idempotencyStore.forgetKey(scope, op)
+    : deps.idempotencyStore.releaseKey(scope, op)
 
 /**
  * Inserts under the key's op, so that however many requests get here for one key, one pet is
@@ -89,7 +90,7 @@ const insert = (
   pipe(
     deps.insertPet(pet, op),
     TE.tapError((failure) => ignoreFailure(afterFailure(deps, scope, op, failure))),
-    TE.tap((stored) => ignoreFailure(deps.completeKey(scope, op, stored))),
+    TE.tap((stored) => ignoreFailure(deps.idempotencyStore.completeKey(scope, op, stored))),
     TE.map((stored): IdempotentResult => ({ pet: stored, replayed: false })),
   )
 
@@ -104,9 +105,9 @@ const resume = (
   if (record.fingerprint !== petFingerprint(pet)) return TE.left(idempotencyKeyReused)
   if (record.pet !== undefined) return TE.right({ pet: record.pet, replayed: true })
   if (record.leaseUntil > now) return TE.left(idempotencyKeyInUse(record.leaseUntil - now))
-  const leaseMs = (deps.idempotency ?? IDEMPOTENCY_DEFAULTS).leaseMs
+  const leaseMs = (deps.idempotencyPolicy ?? IDEMPOTENCY_DEFAULTS).leaseMs
   return pipe(
-    deps.takeOverKey(scope, record.op, record.leaseUntil, now + leaseMs),
+    deps.idempotencyStore.takeOverKey(scope, record.op, record.leaseUntil, now + leaseMs),
     TE.chainW((won): TE.TaskEither<IdempotentCreateFailure, IdempotentResult> =>
       // Lost to another retry, which holds the key for a whole lease from about now.
       won ? insert(deps, scope, pet, record.op) : TE.left(idempotencyKeyInUse(leaseMs)),
@@ -123,7 +124,7 @@ const resume = (
 export const createPetIdempotently =
   (deps: CreatePetIdempotentlyDeps) =>
   (input: IdempotentCreate): TE.TaskEither<IdempotentCreateFailure, IdempotentResult> => {
-    const { windowMs, leaseMs } = deps.idempotency ?? IDEMPOTENCY_DEFAULTS
+    const { windowMs, leaseMs } = deps.idempotencyPolicy ?? IDEMPOTENCY_DEFAULTS
     return pipe(
       TE.fromEither(decodeKey(input.key)),
       TE.bindTo('key'),
@@ -137,7 +138,7 @@ export const createPetIdempotently =
           expiresAt: now + windowMs,
         }
         return pipe(
-          deps.claimKey(scope, claim, now),
+          deps.idempotencyStore.claimKey(scope, claim, now),
           TE.chainW((claimed) =>
             claimed._tag === 'Claimed'
               ? insert(deps, scope, pet, claimed.op)

@@ -1,10 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { stringify } from 'lossless-json'
+import { apiOptionsOf } from '../../apps/server/api-settings.js'
 import { composeApp, httpLimitsOf } from '../../apps/server/compose.js'
 import type { Storage } from '../../apps/server/storage.js'
 import { loadConfig, type Config } from '../../apps/server/config.js'
 import { silentLogger, type Logger } from '../../core/index.js'
-import type { RequestLine } from '../../adapters/koa/index.js'
+import type { KoaAppOptions, RequestLine } from '../../adapters/koa/index.js'
 import type { PrometheusMetrics } from '../../adapters/prometheus/index.js'
 import { storageFor, type Backend } from './backends.js'
 import { serve, type Client, type Reply } from './http.js'
@@ -31,6 +32,10 @@ export const testConfig = (env: Record<string, string> = {}): Config => {
   if (E.isLeft(loaded)) throw new Error(loaded.left.join('; '))
   return loaded.right
 }
+
+/** The options the service would give the app, with the configuration's defaults. */
+export const testApiOptions = (env: Record<string, string> = {}): KoaAppOptions =>
+  apiOptionsOf(testConfig(env))
 
 export type TestApi = Client & {
   readonly basePath: string

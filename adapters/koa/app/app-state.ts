@@ -3,7 +3,7 @@ import type { Principal } from '../../../core/index.js'
 
 /** What middleware leaves for the middleware after it: typed, so no side channel is untyped. */
 export type AppState = {
-  /** Who called, once the gate has admitted the request. */
+  /** Who called, once the front door has admitted the request. */
   principal?: Principal
   /** The cause of a store failure, for the request's log line (never for the client). */
   storeFailure?: string
@@ -17,4 +17,5 @@ export type AppState = {
   inviteBody?: () => void
 }
 
+/** The Koa context of the app's middleware, with its typed state. */
 export type AppContext = ParameterizedContext<AppState>

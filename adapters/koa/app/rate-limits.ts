@@ -22,6 +22,7 @@ export type RateLimitOptions = {
   readonly maxBuckets?: number
 }
 
+/** A refusal for a spent budget: how long until one more request is allowed. */
 export type RateLimited = { readonly _tag: 'RateLimited'; readonly retryAfterSeconds: number }
 
 /**

@@ -6,7 +6,9 @@ import { ERROR_CODES, errorBody, toErrorResponse, type Problem } from './problem
 
 /** How every answer is written: JSON, problems with the retry policy, and the unexpected. */
 export type Responder = {
+  /** A JSON answer with its status: the body is JSON text already. */
   readonly json: (ctx: AppContext, status: number, json: string) => void
+  /** An Error body `{code, message, status}`, with the headers its problem calls for. */
   readonly problem: (ctx: AppContext, problem: Problem) => void
   /** Runs a use case and answers with its result (through `onSuccess`) or its problem. */
   readonly task: <A>(

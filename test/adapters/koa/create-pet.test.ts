@@ -8,7 +8,7 @@ import {
   invalidPetName,
   invalidStatus,
   newPet,
-} from '../../arbitraries/index.js'
+} from '../../../adapters/testing/arbitraries.js'
 import { auth, startTestApi, type TestApi } from '../../support/app.js'
 import { expectError } from '../../support/expect-error.js'
 import { forEachBackend } from '../../support/backends.js'

@@ -101,7 +101,7 @@ forEachBackend('HTTP: Idempotency-Key on POST /pets', (backend) => {
         },
       },
     )
-    api = await startTestApi({ storage: { ...storage, idempotency: untouchable as never } })
+    api = await startTestApi({ storage: { ...storage, idempotencyStore: untouchable as never } })
     expect((await postWith(api, undefined, rex)).status).to.equal(201)
     expect((await postWith(api, undefined, rex)).status).to.equal(201)
   })
@@ -161,8 +161,8 @@ describe('Idempotency-Key: a repeated header', () => {
     } as never)
     expect(key).to.deep.equal(['a', 'a'])
     const create = createPetIdempotently({
-      ...createInMemoryPetStore(),
-      ...createInMemoryIdempotencyStore(),
+      insertPet: createInMemoryPetStore().insertPet,
+      idempotencyStore: createInMemoryIdempotencyStore(),
       now: Date.now,
     })
     const result = await create({ keyId: 'k', key, body: rex })()

@@ -1,9 +1,9 @@
 import { expect } from 'chai'
-import { createKoaApp, GET_PET_SUNSET } from '../../../adapters/koa/index.js'
+import { createKoaApp } from '../../../adapters/koa/index.js'
 import { apiKeysOf } from '../../../apps/server/api-keys.js'
 import { inMemoryStorage } from '../../../apps/server/storage.js'
 import { silentLogger } from '../../../core/index.js'
-import { auth, TEST_KEY, testConfig } from '../../support/app.js'
+import { auth, TEST_KEY, testApiOptions, testConfig } from '../../support/app.js'
 import { serve, type Client } from '../../support/http.js'
 
 /** An embedding that gives createKoaApp no idempotency store, as the README allows. */
@@ -19,13 +19,7 @@ describe('HTTP: an embedding without an idempotency store', () => {
         now: Date.now,
         checkReadiness: storage.checkReadiness,
       },
-      {
-        basePath: '/v1',
-        maxBodyBytes: 8192,
-        retryAfterSeconds: 2,
-        deprecation: { deprecatedAt: new Date('2026-01-01T00:00:00Z'), sunsetAt: GET_PET_SUNSET },
-        openApiJson: '{}',
-      },
+      testApiOptions(),
     )
     api = await serve(app.callback())
   })

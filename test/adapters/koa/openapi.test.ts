@@ -7,9 +7,16 @@ import { ERROR_CODES, openApiDocument } from '../../../adapters/koa/index.js'
 import { createRouter } from '../../../adapters/koa/app/routes/index.js'
 import { createResponder } from '../../../adapters/koa/app/responder.js'
 import { silentLogger } from '../../../core/index.js'
-import { INT64_MAX, ListPetsQueryParams, NewPet, Pet, PET_STATUSES } from '../../../core/index.js'
-import { SCOPE_OF_METHOD } from '../../../adapters/koa/app/middleware/admit.js'
-import { auth, startTestApi } from '../../support/app.js'
+import {
+  INT64_MAX,
+  LIST_LIMITS,
+  listPetsQueryCodec,
+  NewPet,
+  Pet,
+  PET_STATUSES,
+} from '../../../core/index.js'
+import { scopeByMethod } from '../../../adapters/koa/app/routes/index.js'
+import { auth, startTestApi, testApiOptions } from '../../support/app.js'
 import { tempKeyFile } from '../../support/minted-keys.js'
 
 type Operation = {
@@ -21,9 +28,11 @@ type Operation = {
 type Doc = ReturnType<typeof openApiDocument> & { paths: Record<string, Record<string, Operation>> }
 
 const doc = openApiDocument({
-  productionUrl: 'https://p.example/v1',
-  stagingUrl: 'https://s.example/v1',
-  maxBodyBytes: 8192,
+  ...testApiOptions(),
+  servers: [
+    { url: 'https://p.example/v1', description: 'Production' },
+    { url: 'https://s.example/v1', description: 'Staging' },
+  ],
 }) as Doc
 const schemaKeys = (schema: { properties: object; required: string[] }) => ({
   all: Object.keys(schema.properties).sort(),
@@ -40,10 +49,10 @@ const codecKeys = (codec: {
 describe('OpenAPI document', () => {
   it('has exactly the routes and methods of the router (plus the document itself)', () => {
     const router = createRouter({
+      ...testApiOptions(),
       store: createInMemoryPetStore(),
-      idempotency: createInMemoryIdempotencyStore(),
+      idempotencyStore: createInMemoryIdempotencyStore(),
       basePath: '',
-      maxBodyBytes: 1,
       respond: createResponder({ retryAfterSeconds: 1, logger: silentLogger }),
       now: Date.now,
     })
@@ -108,7 +117,7 @@ describe('OpenAPI document', () => {
 
   it('documents exactly the query parameters the listing accepts', () => {
     const names = (doc.paths['/pets']?.get?.parameters ?? []).map((p) => p.$ref.split('/').at(-1))
-    expect(names.sort()).to.deep.equal(codecKeys(ListPetsQueryParams).all)
+    expect(names.sort()).to.deep.equal(codecKeys(listPetsQueryCodec(LIST_LIMITS)).all)
   })
 
   it('has the fields of the codecs in NewPet and Pet, and the enums of the code', () => {
@@ -144,10 +153,10 @@ describe('OpenAPI document', () => {
     .filter(([path]) => path !== '/openapi.json')
     .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })))
 
-  it('states the scope each operation needs, the one the gate checks', () => {
+  it('states the scope each operation needs, the one the front door checks', () => {
     for (const { method, op } of operations)
       expect(op.security, op.operationId).to.deep.equal([
-        { bearerAuth: [SCOPE_OF_METHOD[method.toUpperCase()]] },
+        { bearerAuth: [scopeByMethod()[method.toUpperCase()]] },
       ])
   })
 

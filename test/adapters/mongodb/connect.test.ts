@@ -1,7 +1,13 @@
 import { expect } from 'chai'
 import * as E from 'fp-ts/lib/Either.js'
 import { createServer, type AddressInfo } from 'node:net'
-import { connectMongo, InvalidMongoUri, mongoUriProblem } from '../../../adapters/mongodb/index.js'
+import {
+  connectMongo,
+  DEFAULT_DATABASE,
+  InvalidMongoUri,
+  mongoUriProblem,
+} from '../../../adapters/mongodb/index.js'
+import { connectionSettingsOf } from '../../../adapters/mongodb/connection-string.js'
 import { freshDatabaseName, requireMongo, uriWithDatabase } from '../../support/mongo.js'
 import { startTcpProxy } from '../../support/tcp-proxy.js'
 
@@ -108,5 +114,24 @@ describe('MongoDB adapter: a connection string that can never work', () => {
       'mongodb://127.0.0.1:27017/pets?minPoolSize=16&maxPoolSize=16',
     ])
       expect(mongoUriProblem(uri), uri).to.equal(undefined)
+  })
+})
+
+describe('MongoDB adapter: the connection string as the driver reads it', () => {
+  it('takes the database from the path, ours when there is none (not the driver default)', () => {
+    expect(connectionSettingsOf('mongodb://127.0.0.1:27017').database).to.equal(DEFAULT_DATABASE)
+    expect(connectionSettingsOf('mongodb://127.0.0.1:27017/').database).to.equal(DEFAULT_DATABASE)
+    expect(connectionSettingsOf('mongodb://127.0.0.1:27017/test').database).to.equal('test')
+    expect(connectionSettingsOf('mongodb://a:1,b:2/p%65ts?replicaSet=rs0').database).to.equal(
+      'pets',
+    )
+  })
+
+  it('takes maxPoolSize when the string gives it, whatever its case, even at the driver default', () => {
+    const pool = (uri: string) => connectionSettingsOf(uri).maxPoolSize
+    expect(pool('mongodb://127.0.0.1:27017/x')).to.equal(undefined)
+    expect(pool('mongodb://127.0.0.1:27017/x?maxPoolSize=100')).to.equal(100)
+    expect(pool('mongodb://127.0.0.1:27017/x?MAXPOOLSIZE=16&minPoolSize=2')).to.equal(16)
+    expect(connectionSettingsOf('mongodb://h/x?minPoolSize=2').minPoolSize).to.equal(2)
   })
 })

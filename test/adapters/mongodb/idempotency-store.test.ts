@@ -12,8 +12,8 @@ describe('MongoDB adapter: idempotency keys', function () {
     'mongodb',
     async () => {
       const storage = await freshMongoStorage(uri)
-      if (storage.idempotency === undefined) throw new Error('no idempotency store on MongoDB')
-      return { store: storage.idempotency, dispose: storage.close }
+      if (storage.idempotencyStore === undefined) throw new Error('no idempotency store on MongoDB')
+      return { store: storage.idempotencyStore, dispose: storage.close }
     },
     // The test server (FerretDB on SQLite) runs a conditional updateOne as a read then a write:
     // concurrent take-overs of one lease can both win there, so the run does not claim atomicity.

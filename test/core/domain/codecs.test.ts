@@ -5,8 +5,9 @@ import {
   CategoryId,
   decodeWith,
   INT64_MAX,
-  Limit,
-  ListPetsQueryParams,
+  LIST_LIMITS,
+  limitCodec,
+  listPetsQueryCodec,
   NewPet,
   PetStatus,
   PetId,
@@ -20,7 +21,7 @@ import {
   outOfRangeInt64,
   petStatus,
   positiveInt64,
-} from '../../arbitraries/index.js'
+} from '../../../adapters/testing/arbitraries.js'
 
 const decodeNewPet = decodeWith(NewPet, 'body')
 const problemsOf = (result: ReturnType<typeof decodeNewPet>): string =>
@@ -98,25 +99,34 @@ describe('codecs', () => {
       expect(isLeft(PetIdParam.decode(u)), u).to.equal(true)
   })
 
-  it('takes limit from 1 to 100 only', () => {
+  const limit = limitCodec(LIST_LIMITS)
+  const listPetsQuery = listPetsQueryCodec(LIST_LIMITS)
+
+  it('takes limit from 1 to 100 only (the default limits)', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 100 }),
-        (n) => isRight(Limit.decode(String(n))) && isRight(Limit.decode(n)),
+        (n) => isRight(limit.decode(String(n))) && isRight(limit.decode(n)),
       ),
     )
     fc.assert(
       fc.property(
         fc.integer().filter((n) => n < 1 || n > 100),
-        (n) => isLeft(Limit.decode(String(n))) && isLeft(Limit.decode(n)),
+        (n) => isLeft(limit.decode(String(n))) && isLeft(limit.decode(n)),
       ),
     )
   })
 
+  it('takes the limits it is given', () => {
+    const wide = limitCodec({ min: 5, max: 500, default: 50 })
+    expect(isRight(wide.decode('500')) && isLeft(wide.decode('501'))).to.equal(true)
+    expect(isLeft(wide.decode('4')) && isRight(wide.decode(5))).to.equal(true)
+  })
+
   it('refuses unknown and repeated query parameters', () => {
-    expect(isLeft(ListPetsQueryParams.decode({ limit: ['1', '2'] }))).to.equal(true)
-    expect(isLeft(ListPetsQueryParams.decode({ offset: '1' }))).to.equal(true)
-    expect(ListPetsQueryParams.decode({ limit: '5', status: 'sold', after: '3' })).to.deep.equal({
+    expect(isLeft(listPetsQuery.decode({ limit: ['1', '2'] }))).to.equal(true)
+    expect(isLeft(listPetsQuery.decode({ offset: '1' }))).to.equal(true)
+    expect(listPetsQuery.decode({ limit: '5', status: 'sold', after: '3' })).to.deep.equal({
       _tag: 'Right',
       right: { limit: 5, status: 'sold', after: 3n },
     })

@@ -2,7 +2,7 @@ import { expect } from 'chai'
 import fc from 'fast-check'
 import { petFingerprint, type NewPet } from '../../../core/index.js'
 import { NEW_PET_OPTIONAL, NEW_PET_REQUIRED } from '../../../core/domain/new-pet.js'
-import { newPet } from '../../arbitraries/index.js'
+import { newPet } from '../../../adapters/testing/arbitraries.js'
 
 const FIELDS = [...Object.keys(NEW_PET_REQUIRED), ...Object.keys(NEW_PET_OPTIONAL)] as Array<
   keyof NewPet

@@ -7,7 +7,7 @@ import {
   PET_NAME_RULES,
   PetName,
 } from '../../../core/index.js'
-import { invalidPetName, petName } from '../../arbitraries/index.js'
+import { invalidPetName, petName } from '../../../adapters/testing/arbitraries.js'
 
 const problemOf = (u: unknown): string | undefined => {
   const decoded = PetName.decode(u)

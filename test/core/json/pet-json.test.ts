@@ -11,7 +11,7 @@ import {
   type NewPet,
   type Pet,
 } from '../../../core/index.js'
-import { newPet, pet } from '../../arbitraries/index.js'
+import { newPet, pet } from '../../../adapters/testing/arbitraries.js'
 
 const problemsOf = <A>(result: E.Either<{ problems: ReadonlyArray<string> }, A>): string =>
   E.isLeft(result) ? result.left.problems.join('; ') : 'accepted'

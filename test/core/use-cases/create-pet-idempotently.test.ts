@@ -30,10 +30,10 @@ const abandonedClaim = async (claimedAt: number, keys: IdempotencyStore) => {
 describe('createPetIdempotently: a key whose request died', () => {
   const attempt = (keys: IdempotencyStore, store = createInMemoryPetStore(), at: number) =>
     createPetIdempotently({
-      ...store,
-      ...keys,
+      insertPet: store.insertPet,
+      idempotencyStore: keys,
       now: () => at,
-      idempotency: { windowMs: 86_400_000, leaseMs: LEASE_MS },
+      idempotencyPolicy: { windowMs: 86_400_000, leaseMs: LEASE_MS },
     })({ keyId: scope.keyId, key: 'crash-1', body: { name: 'Rex', categoryId: 7 } })()
 
   it('is in use until its lease ends, and says how long that is', async () => {

@@ -19,8 +19,12 @@ const app = koa.createKoaApp(
     basePath: '/v1',
     maxBodyBytes: 8192,
     retryAfterSeconds: 1,
-    deprecation: { deprecatedAt: koa.GET_PET_DEPRECATED_DEFAULT, sunsetAt: koa.GET_PET_SUNSET },
-    openApiJson: '{}',
+    listLimits: core.LIST_LIMITS,
+    deprecation: {
+      deprecatedAt: core.GET_PET_DEPRECATION.defaultDeprecatedAt,
+      sunsetAt: core.GET_PET_DEPRECATION.sunsetAt,
+    },
+    idempotencyPolicy: core.IDEMPOTENCY_DEFAULTS,
   },
 )
 const ok = [

@@ -1,16 +1,17 @@
 import * as E from 'fp-ts/lib/Either.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { AppContext } from '../app-state.js'
-import { authenticate, authorize, type AuthenticateDeps } from '../../../../core/index.js'
+import {
+  authenticate,
+  authorize,
+  type AuthenticateDeps,
+  type Scope,
+} from '../../../../core/index.js'
 import { budgetKeyOf } from '../address-budget.js'
 import { bearerTokenOf } from '../bearer.js'
 import { markKeyed } from '../keyed-connections.js'
 import type { Problem } from '../problem.js'
 import type { RateLimits } from '../rate-limits.js'
-import { scopeByMethod } from '../routes/index.js'
-
-/** The scope each method needs, from the route table: the scope follows the method. */
-export const SCOPE_OF_METHOD = scopeByMethod()
 
 /**
  * Who may pass, in order: the key, the key's rate, the key's scope. A request without a valid
@@ -18,7 +19,12 @@ export const SCOPE_OF_METHOD = scopeByMethod()
  * key is never refused for what others at its address did.
  * Resolves to the problem that stops the request, or undefined to go on.
  */
-export const admission = (deps: AuthenticateDeps, limits: RateLimits | undefined) => {
+export const admission = (
+  deps: AuthenticateDeps,
+  limits: RateLimits | undefined,
+  /** The scope each method needs (scopeByMethod, from the route table). */
+  scopeOfMethod: Readonly<Record<string, Scope>>,
+) => {
   const authenticateKey = authenticate(deps)
   /** The header's key, checked: a missing or malformed one is refused without a lookup. */
   const authenticateHeader = (authorization: unknown) => {
@@ -38,7 +44,7 @@ export const admission = (deps: AuthenticateDeps, limits: RateLimits | undefined
       markKeyed(ctx.req.socket)
       const limited = limits?.admitKey(ctx, principal.right.keyId)
       if (limited !== undefined) return limited
-      const scope = SCOPE_OF_METHOD[ctx.method]
+      const scope = scopeOfMethod[ctx.method]
       const allowed = scope === undefined ? undefined : authorize(scope)(principal.right)
       return allowed !== undefined && E.isLeft(allowed) ? allowed.left : undefined
     })

@@ -1,18 +1,12 @@
 import type { Next } from 'koa'
 import type { AppContext } from '../app-state.js'
+import type { Preflight } from '../routes/preflight.js'
 
 export type CorsOptions = {
   /** Exact origins (`https://app.example`), as browsers send them. Empty: CORS is off. */
   readonly origins: ReadonlyArray<string>
-  /** The methods the router accepts on a path (HEAD included); empty for an unknown path. */
-  readonly methodsOf: (path: string) => ReadonlyArray<string>
-}
-
-/** Request headers a browser may send, by method: what each operation reads, nothing more. */
-const REQUEST_HEADERS: Readonly<Record<string, ReadonlyArray<string>>> = {
-  GET: ['Authorization', 'X-Request-Id'],
-  HEAD: ['Authorization', 'X-Request-Id'],
-  POST: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
+  /** What the route table allows on a path; undefined for a path the router does not know. */
+  readonly preflightOf: (path: string) => Preflight | undefined
 }
 
 /** Response headers a script may read; the browser hides all but a few safe ones otherwise. */
@@ -28,9 +22,6 @@ export const EXPOSED_HEADERS = [
   'RateLimit-Policy',
   'Idempotent-Replayed',
 ].join(', ')
-
-const headersOf = (methods: ReadonlyArray<string>) =>
-  [...new Set(methods.flatMap((m) => REQUEST_HEADERS[m] ?? []))].sort().join(', ')
 
 /**
  * Browsers' cross-origin access, before authentication (a preflight carries no credentials).
@@ -53,13 +44,13 @@ export const cors = (options: CorsOptions) => {
       ctx.set('Access-Control-Expose-Headers', EXPOSED_HEADERS)
       return next()
     }
-    const methods = options.methodsOf(ctx.path)
+    const preflightAnswer = options.preflightOf(ctx.path)
     // A path the router does not know: an ordinary OPTIONS, as for an origin not on the list.
-    if (methods.length === 0) return next()
+    if (preflightAnswer === undefined) return next()
     ctx.status = 204
     ctx.set('Access-Control-Allow-Origin', origin)
-    ctx.set('Access-Control-Allow-Methods', methods.join(', '))
-    ctx.set('Access-Control-Allow-Headers', headersOf(methods))
+    ctx.set('Access-Control-Allow-Methods', preflightAnswer.methods)
+    ctx.set('Access-Control-Allow-Headers', preflightAnswer.headers)
     ctx.set('Access-Control-Max-Age', '600')
   }
 }

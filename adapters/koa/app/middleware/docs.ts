@@ -76,7 +76,7 @@ export const docs = (basePath: string, respond: Responder, limits?: RateLimits) 
   // Not async: every API request passes through, and a pass-through should cost no promise.
   return (ctx: AppContext, next: Next): Promise<void> | void => {
     const found = lookup(ctx.path)
-    // Anything else, unknown names under docs/ included, goes through the gate like any path.
+    // Anything else, unknown names under docs/ included, goes through the front door like any path.
     if (found === undefined) return next()
     const cacheControl = ctx.path === pagePath ? PAGE_CACHE : ASSET_CACHE
     return found.then((variants) =>

@@ -1,15 +1,21 @@
 import { stringify } from 'lossless-json'
+import { ALL_SCOPES } from '../../../../core/index.js'
+import type { ApiSettings } from '../api-settings.js'
 import { EXPOSED_HEADERS } from '../middleware/cors.js'
 import { ERROR_CODES } from '../problem.js'
-import { openApiPaths } from '../routes/index.js'
-import { headers } from './responses.js'
-import { parameters, schemas } from './schemas.js'
+import { ROUTES, type Route } from '../routes/index.js'
+import { openApiPaths } from './paths.js'
+import { headerDocs } from './responses.js'
+import { parameterDocs, schemas } from './schemas.js'
 
-/** What the OpenAPI document says of the deployment: its servers, and the body limit. */
-export type OpenApiOptions = {
-  readonly productionUrl: string
-  readonly stagingUrl: string
-  readonly maxBodyBytes: number
+/** One entry of the document's `servers`: where the API is reached, and what that place is. */
+export type OpenApiServer = { readonly url: string; readonly description: string }
+
+/** What the document is written from: the settings the code runs with, and its route table. */
+export type OpenApiOptions = ApiSettings & {
+  readonly servers: ReadonlyArray<OpenApiServer>
+  /** The API's operations: ROUTES unless given. */
+  readonly routes?: ReadonlyArray<Route>
 }
 
 const errorCodeTable = Object.entries(ERROR_CODES)
@@ -23,14 +29,23 @@ const browserNotes = [
   '**Reference page.** `GET <base path>/docs` renders this document (Swagger UI, served by the service itself, no key needed to read it; "Try it out" needs a key). An embedding of the library without swagger-ui-dist installed serves no such page.',
 ]
 
-const info = {
+/** Which operations each scope allows, from the route table: `pets:read` (listPets, ...). */
+const scopeText = (routes: ReadonlyArray<Route>) => {
+  const held = ALL_SCOPES.flatMap((scope) => {
+    const ids = routes.filter((r) => r.scope === scope).map((r) => r.operationId)
+    return ids.length === 0 ? [] : [`\`${scope}\` (${ids.join(', ')})`]
+  })
+  return held.length < 2 ? held.join('') : `${held.slice(0, -1).join(', ')} and ${held.at(-1)}`
+}
+
+const info = (routes: ReadonlyArray<Route>) => ({
   title: 'Animal Store',
   version: '1.0.0',
   license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
   description: [
     'A catalogue of animals for sale. Every operation needs `Authorization: Bearer <API key>`;',
     'authentication is checked before anything else, so an anonymous caller gets 401 on every path under the base path.',
-    'A key holds scopes: `pets:read` (listPets, getPet, listStoreOrders) and `pets:write` (createPet); a key without the scope an operation needs gets 403 `insufficient_scope`. An expired or revoked key gets 401 `invalid_token`.',
+    `A key holds scopes: ${scopeText(routes)}; a key without the scope an operation needs gets 403 \`insufficient_scope\`. An expired or revoked key gets 401 \`invalid_token\`.`,
     'Requests are rate limited per API key (a token bucket), and failed authentications per client address; past the limit the answer is 429 `rate_limited` with `Retry-After`. `RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers) tell a client where it stands.',
     'A known path called with a method it does not accept answers 405 `method_not_allowed` with `Allow`; an unknown path answers 404 `not_found`.',
     "Some answers concern the HTTP exchange, not an operation, so no operation lists them: a malformed request (a method outside Node's `http.METHODS`, such as `BREW`, included), or one without exactly one `Host` or with two `Authorization` or `Content-Type` headers, is 400 `bad_request`; a request that does not arrive in time 408 `request_timeout`; an `Expect` other than `100-continue` 417 `expectation_failed`; headers over 16 KiB 431 `headers_too_large`; `CONNECT` or a transfer coding other than `chunked` 501 `not_implemented`; too many connections 503 `unavailable`.",
@@ -38,10 +53,10 @@ const info = {
       errorCodeTable,
     ...browserNotes,
   ].join('\n\n'),
-}
+})
 
-const paths = (maxBodyBytes: number) => ({
-  ...openApiPaths({ maxBodyBytes }),
+const paths = (settings: ApiSettings, routes: ReadonlyArray<Route>) => ({
+  ...openApiPaths(settings, routes),
   '/openapi.json': {
     get: {
       operationId: 'getOpenApiDocument',
@@ -57,23 +72,20 @@ const paths = (maxBodyBytes: number) => ({
   },
 })
 
-/** The OpenAPI 3.1 document, built from the same constants the code validates with. */
-export const openApiDocument = (options: OpenApiOptions) => ({
+/** The OpenAPI 3.1 document, built from the same settings and routes the code runs with. */
+export const openApiDocument = ({ servers, routes = ROUTES, ...settings }: OpenApiOptions) => ({
   openapi: '3.1.0',
-  info,
-  servers: [
-    { url: options.productionUrl, description: 'Production' },
-    { url: options.stagingUrl, description: 'Staging' },
-  ],
+  info: info(routes),
+  servers: servers.map((server) => ({ ...server })),
   security: [{ bearerAuth: [] }],
-  paths: paths(options.maxBodyBytes),
+  paths: paths(settings, routes),
   components: {
     securitySchemes: {
       bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key as a bearer token.' },
     },
     schemas,
-    parameters,
-    headers,
+    parameters: parameterDocs(settings.listLimits),
+    headers: headerDocs(settings.deprecation),
   },
 })
 

@@ -1,4 +1,4 @@
-import { GET_PET_SUNSET } from '../deprecation.js'
+import type { DeprecationPolicy } from '../deprecation.js'
 import type { ErrorCode } from '../problem.js'
 
 const header = (description: string, schema: object = { type: 'string' }) => ({
@@ -6,7 +6,8 @@ const header = (description: string, schema: object = { type: 'string' }) => ({
   schema,
 })
 
-export const headers = {
+/** The `components.headers` of the document. */
+export const headerDocs = ({ sunsetAt }: DeprecationPolicy) => ({
   'X-Request-Id': header(
     "The request id: the caller's X-Request-Id when it is 1 to 128 of [A-Za-z0-9._:-], otherwise a generated one.",
   ),
@@ -24,7 +25,7 @@ export const headers = {
     type: 'string',
     pattern: '^@[0-9]+$',
   }),
-  Sunset: header(`RFC 8594: \`${GET_PET_SUNSET.toUTCString()}\`, when getPet is removed.`),
+  Sunset: header(`RFC 8594: \`${sunsetAt.toUTCString()}\`, when getPet is removed.`),
   'WWW-Authenticate': header(
     'RFC 6750 challenge; `error="invalid_token"` when a key was presented.',
   ),
@@ -35,9 +36,11 @@ export const headers = {
   RateLimit: header(
     'draft-ietf-httpapi-ratelimit-headers: what is left, `"<policy>";r=<requests left>;t=<seconds until the budget is full>`. On every answer to an authenticated request, and on 401 and 429, when rate limiting is on.',
   ),
-}
+})
 
-const ref = (name: keyof typeof headers) => ({ $ref: `#/components/headers/${name}` })
+export type HeaderName = keyof ReturnType<typeof headerDocs>
+
+const ref = (name: HeaderName) => ({ $ref: `#/components/headers/${name}` })
 const common = {
   'X-Request-Id': ref('X-Request-Id'),
   'Cache-Control': ref('Cache-Control'),
@@ -50,14 +53,12 @@ const common = {
 export const jsonResponse = (
   description: string,
   schema: string,
-  extra: ReadonlyArray<keyof typeof headers> = [],
+  extra: ReadonlyArray<HeaderName> = [],
 ) => ({
   description,
   headers: { ...common, ...Object.fromEntries(extra.map((h) => [h, ref(h)])) },
   content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
 })
-
-export type HeaderName = keyof typeof headers
 
 type ErrorAnswer = {
   status: string
@@ -148,6 +149,7 @@ const errorAnswers = {
   },
 } satisfies Record<string, ErrorAnswer>
 
+/** The error answers an operation may list, each one documented response. */
 export type ErrorAnswerName = keyof typeof errorAnswers
 
 /** The error answers of one operation, keyed by status; `extra` headers go on each of them. */

@@ -1,16 +1,14 @@
 import {
   ID_MAX_DIGITS,
   INT64_MAX,
-  LIMIT_DEFAULT,
-  LIMIT_MAX,
   LIMIT_MAX_DIGITS,
-  LIMIT_MIN,
   PET_NAME_MAX_LENGTH,
   PET_NAME_PATTERN,
   PET_NAME_RULES,
   PET_STATUSES,
   NewPet,
   Pet,
+  type ListLimits,
 } from '../../../../core/index.js'
 import { ERROR_CODES } from '../problem.js'
 
@@ -79,13 +77,14 @@ export const schemas = {
   },
 }
 
-export const parameters = {
+/** The `components.parameters` of the document. */
+export const parameterDocs = ({ min, max, default: byDefault }: ListLimits) => ({
   limit: {
     name: 'limit',
     in: 'query',
     required: false,
-    description: `Maximum number of animals returned: ${LIMIT_MIN} to ${LIMIT_MAX}, digits only (leading zeros allowed, at most ${LIMIT_MAX_DIGITS} digits).`,
-    schema: { type: 'integer', minimum: LIMIT_MIN, maximum: LIMIT_MAX, default: LIMIT_DEFAULT },
+    description: `Maximum number of animals returned: ${min} to ${max}, digits only (leading zeros allowed, at most ${LIMIT_MAX_DIGITS} digits).`,
+    schema: { type: 'integer', minimum: min, maximum: max, default: byDefault },
   },
   status: {
     name: 'status',
@@ -108,9 +107,9 @@ export const parameters = {
     description: `The animal's identifier, digits only (leading zeros allowed, at most ${ID_MAX_DIGITS} digits).`,
     schema: positiveInt64("The animal's identifier."),
   },
-}
+})
 
 /** A reference to one of the parameters above. */
-export const param = (name: keyof typeof parameters) => ({
+export const param = (name: keyof ReturnType<typeof parameterDocs>) => ({
   $ref: `#/components/parameters/${name}`,
 })

@@ -3,7 +3,6 @@ import {
   createPet,
   OPERATIONS,
   createPetIdempotently,
-  IDEMPOTENCY_DEFAULTS,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_KEY_PATTERN,
   type Pet,
@@ -14,6 +13,10 @@ import { readJsonBody, type BodyResult } from '../json/json-body.js'
 import { jsonResponse } from '../openapi/responses.js'
 import { writePetJson } from '../json/pet-json.js'
 import type { Route } from './route.js'
+
+/** A window in the words of the document: `24 h`, else seconds. */
+const durationText = (ms: number) =>
+  ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : `${ms / 1000} s`
 
 export const createPetRoute: Route = {
   ...OPERATIONS.createPet,
@@ -26,7 +29,7 @@ export const createPetRoute: Route = {
     'NotImplemented',
     'InsufficientStorage',
   ],
-  document: ({ maxBodyBytes }) => ({
+  document: ({ maxBodyBytes, idempotencyPolicy }) => ({
     summary: 'Add an animal',
     description: `The body is a NewPet sent as \`application/json\`, at most ${maxBodyBytes} bytes. Unknown fields, \`id\` among them, are refused. Any \`Content-Encoding\` other than \`identity\` is 415.`,
     parameters: [
@@ -34,7 +37,7 @@ export const createPetRoute: Route = {
         name: 'Idempotency-Key',
         in: 'header',
         required: false,
-        description: `Makes a retry safe (IETF httpapi Idempotency-Key draft). A quoted string (RFC 8941) or a bare value of \`A-Z a-z 0-9 - . _ ~ : + / =\`, 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters, sent once. For 24 h, a request with the same key and the same body, from the same API key, gets the first answer again (status, body, Location) with \`Idempotent-Replayed: true\` and stores nothing; with another body it is 422; while the first is still in flight it is 409. Keys are scoped to the API key. Without a key, a 503 leaves the outcome unknown: the pet may have been stored, and a plain retry may store it twice.`,
+        description: `Makes a retry safe (IETF httpapi Idempotency-Key draft). A quoted string (RFC 8941) or a bare value of \`A-Z a-z 0-9 - . _ ~ : + / =\`, 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters, sent once. For ${durationText(idempotencyPolicy.windowMs)}, a request with the same key and the same body, from the same API key, gets the first answer again (status, body, Location) with \`Idempotent-Replayed: true\` and stores nothing; with another body it is 422; while the first is still in flight it is 409. Keys are scoped to the API key. Without a key, a 503 leaves the outcome unknown: the pet may have been stored, and a plain retry may store it twice.`,
         schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN },
       },
     ],
@@ -60,20 +63,24 @@ export const createPetRoute: Route = {
       },
     },
   }),
-  handler: ({ store, idempotency, idempotencyLeaseMs, basePath, maxBodyBytes, respond, now }) => {
+  handler: ({
+    store,
+    idempotencyStore,
+    idempotencyPolicy,
+    basePath,
+    maxBodyBytes,
+    respond,
+    now,
+  }) => {
     const create = createPet(store)
-    const policy = {
-      ...IDEMPOTENCY_DEFAULTS,
-      ...(idempotencyLeaseMs === undefined ? {} : { leaseMs: idempotencyLeaseMs }),
-    }
     const createOnce =
-      idempotency === undefined
+      idempotencyStore === undefined
         ? undefined
         : createPetIdempotently({
             insertPet: store.insertPet,
-            ...idempotency,
+            idempotencyStore,
+            idempotencyPolicy,
             now,
-            idempotency: policy,
           })
     const created = (ctx: AppContext, pet: Pet, replayed: boolean) => {
       ctx.set('Location', `${basePath}/pets/${pet.id}`)

@@ -1,4 +1,4 @@
-import { GET_PET_DEPRECATION, getPet, OPERATIONS } from '../../../../core/index.js'
+import { getPet, OPERATIONS } from '../../../../core/index.js'
 import { deprecationWording, goneDetail } from '../deprecation.js'
 import { jsonResponse } from '../openapi/responses.js'
 import { param } from '../openapi/schemas.js'
@@ -8,16 +8,19 @@ import type { Route } from './route.js'
 export const getPetRoute: Route = {
   ...OPERATIONS.getPet,
   errors: ['BadRequest', 'NotFound', 'Gone'],
-  document: () => ({
+  document: ({ deprecation }) => ({
     summary: 'Get one animal (deprecated)',
-    description: deprecationWording(GET_PET_DEPRECATION),
+    description: deprecationWording(deprecation, OPERATIONS.getPet.deprecation),
     parameters: [param('petId')],
     responses: { '200': jsonResponse('The animal.', 'Pet') },
   }),
-  handler: ({ store, basePath, respond, now }) => {
+  handler: ({ store, basePath, deprecation, respond, now }) => {
     const get = getPet(store)
-    const sunsetAt = GET_PET_DEPRECATION.sunsetAt.getTime()
-    const gone = { _tag: 'Gone', detail: goneDetail(basePath, GET_PET_DEPRECATION) } as const
+    const sunsetAt = deprecation.sunsetAt.getTime()
+    const gone = {
+      _tag: 'Gone',
+      detail: goneDetail(basePath, OPERATIONS.getPet.deprecation),
+    } as const
     return (ctx) =>
       now() >= sunsetAt
         ? respond.problem(ctx, gone)

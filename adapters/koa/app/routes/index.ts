@@ -1,14 +1,13 @@
 import Router from '@koa/router'
 import type { Scope } from '../../../../core/index.js'
 import type { AppState } from '../app-state.js'
-import { errorResponses, type HeaderName } from '../openapi/responses.js'
 import { createPetRoute } from './create-pet.js'
 import { getPetRoute } from './get-pet.js'
 import { listPetsRoute } from './list-pets.js'
 import { listStoreOrdersRoute } from './list-store-orders.js'
-import type { DocumentOptions, Route, RouteDeps } from './route.js'
+import type { Route, RouteDeps } from './route.js'
 
-export type { DocumentOptions, Route, RouteDeps } from './route.js'
+export type { OperationText, Route, RouteDeps } from './route.js'
 
 /** The route table: the one list of the API's operations. */
 export const ROUTES: ReadonlyArray<Route> = [
@@ -59,57 +58,4 @@ export const scopeByMethod = (routes = ROUTES): Readonly<Record<string, Scope>> 
     }
   }
   return byMethod
-}
-
-const DEPRECATION_HEADERS: ReadonlyArray<HeaderName> = ['Deprecation', 'Sunset', 'Link']
-
-/** The OpenAPI operation of a route: its own text, its scope, and every answer it can give. */
-const operationOf = (route: Route, options: DocumentOptions) => {
-  const { responses, ...rest } = route.document(options)
-  const extra = route.deprecation === undefined ? [] : DEPRECATION_HEADERS
-  const success = Object.fromEntries(
-    Object.entries(responses as Record<string, { headers?: object }>).map(([status, answer]) => [
-      status,
-      extra.length === 0 ? answer : withHeaders(answer, extra),
-    ]),
-  )
-  return {
-    operationId: route.operationId,
-    ...(route.deprecation === undefined ? {} : { deprecated: true }),
-    security: [{ bearerAuth: [route.scope] }],
-    ...rest,
-    responses: {
-      ...success,
-      ...errorResponses(
-        [
-          'Unauthorized',
-          'Forbidden',
-          'TooManyRequests',
-          ...route.errors,
-          'Internal',
-          'Unavailable',
-        ],
-        extra,
-      ),
-    },
-  }
-}
-
-const withHeaders = (answer: { headers?: object }, names: ReadonlyArray<HeaderName>) => ({
-  ...answer,
-  headers: {
-    ...answer.headers,
-    ...Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }])),
-  },
-})
-
-/** The `paths` of the OpenAPI document, grouped by path as OpenAPI wants them. */
-export const openApiPaths = (options: DocumentOptions, routes = ROUTES) => {
-  const paths: Record<string, Record<string, unknown>> = {}
-  for (const route of routes)
-    paths[route.path] = {
-      ...paths[route.path],
-      [route.method.toLowerCase()]: operationOf(route, options),
-    }
-  return paths
 }

@@ -1,6 +1,6 @@
 import { parse as parseQuery } from 'node:querystring'
 import * as O from 'fp-ts/lib/Option.js'
-import { LIMIT_DEFAULT, listPets, OPERATIONS, type ListPetsQuery } from '../../../../core/index.js'
+import { listPets, OPERATIONS, type ListPetsQuery } from '../../../../core/index.js'
 import { jsonResponse } from '../openapi/responses.js'
 import { param } from '../openapi/schemas.js'
 import { petsJson } from '../json/pet-json.js'
@@ -18,16 +18,16 @@ const nextLink = (basePath: string, { limit, status, after }: ListPetsQuery): st
 export const listPetsRoute: Route = {
   ...OPERATIONS.listPets,
   errors: ['BadRequest'],
-  document: () => ({
+  document: ({ listLimits }) => ({
     summary: 'List animals',
-    description: `Animals in ascending id order, at most \`limit\` (default ${LIMIT_DEFAULT}). When more exist, \`Link: <...>; rel="next"\` gives the next page; the body stays a plain array. Unknown, empty or repeated parameters are refused with 400.`,
+    description: `Animals in ascending id order, at most \`limit\` (default ${listLimits.default}). When more exist, \`Link: <...>; rel="next"\` gives the next page; the body stays a plain array. Unknown, empty or repeated parameters are refused with 400.`,
     parameters: [param('limit'), param('status'), param('after')],
     responses: { '200': jsonResponse('A page of animals.', 'Pets', ['Link']) },
   }),
-  handler: ({ store, basePath, respond }) => {
-    const list = listPets(store)
-    // node:querystring rather than ctx.query: Koa 3's getter goes through URLSearchParams and was
-    // a visible cost in the profile. Both give arrays for repeated names (refused by the codec).
+  handler: ({ store, basePath, listLimits, respond }) => {
+    const list = listPets({ listPetPage: store.listPetPage, listLimits })
+    // node:querystring rather than ctx.query: Koa 3's getter goes through URLSearchParams, which
+    // costs more. Both give arrays for repeated names (refused by the codec).
     // maxKeys 0: every pair is parsed (its default stops at 1,000 and drops the rest silently);
     // the header size limit (16 KiB) bounds the work.
     return (ctx) =>

@@ -2,7 +2,7 @@ import type { Deadline } from './deadline.js'
 
 type Waiter = { readonly admit: () => void }
 
-export type Gate = {
+export type CallQueue = {
   /** Runs `step` once one of the `limit` places is free; gives up, having sent nothing, at the deadline. */
   readonly through: <A>(deadline: Deadline, step: () => Promise<A>) => Promise<A>
 }
@@ -13,7 +13,7 @@ export type Gate = {
  * sent even after its caller gave up, so a create answered 503 could still be stored. Here a
  * call that runs out of time while it waits leaves without having sent anything.
  */
-export const createGate = (limit: number): Gate => {
+export const createCallQueue = (limit: number): CallQueue => {
   let inside = 0
   const queue: Waiter[] = []
 

@@ -3,17 +3,19 @@ import type { AppContext } from '../app-state.js'
 import type { Responder } from '../responder.js'
 import type { AuthenticateDeps } from '../../../../core/index.js'
 import type { RateLimits } from '../rate-limits.js'
-import { deprecatedPathTest } from '../routes/index.js'
+import { deprecatedPathTest, scopeByMethod, type Route } from '../routes/index.js'
 import { admission } from './admit.js'
 import { setAnswer } from '../answer.js'
 
-export type GateOptions = {
+export type FrontDoorOptions = {
   readonly basePath: string
   readonly openApiJson: string
   /** Headers for every answer of the deprecated getPet, the 401 to an anonymous caller included. */
   readonly deprecationHeaders: Readonly<Record<string, string>>
   /** Per-key and per-address limits; none when undefined. */
   readonly limits?: RateLimits | undefined
+  /** The route table: which paths are deprecated, which scope each method needs. */
+  readonly routes: ReadonlyArray<Route>
 }
 
 /**
@@ -21,15 +23,19 @@ export type GateOptions = {
  * public; everything else is authenticated before routing, so an anonymous caller learns
  * nothing, not even which paths exist.
  */
-export const gate = (apiKeys: AuthenticateDeps, options: GateOptions, respond: Responder) => {
+export const frontDoor = (
+  apiKeys: AuthenticateDeps,
+  options: FrontDoorOptions,
+  respond: Responder,
+) => {
   const { basePath, openApiJson } = options
   const apiPrefix = `${basePath}/`
   const documentPath = `${basePath}/openapi.json`
   // Bytes made once: every answer shares them (a string would be encoded anew into each, and
-  // answers a client has yet to read, pipelined, would each hold a copy of its 33 KB).
+  // answers a client has yet to read, pipelined, would each hold a copy of the document).
   const documentBytes = Buffer.from(openApiJson)
-  const isDeprecated = deprecatedPathTest(basePath)
-  const admit = admission(apiKeys, options.limits)
+  const isDeprecated = deprecatedPathTest(basePath, options.routes)
+  const admit = admission(apiKeys, options.limits, scopeByMethod(options.routes))
 
   // Not async: the admission's promise is the only one a request pays for here (see get-pet.ts).
   return (ctx: AppContext, next: Next): void | Promise<void> => {

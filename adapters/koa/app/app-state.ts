@@ -15,6 +15,8 @@ export type AppState = {
    * default) has invited the body already.
    */
   inviteBody?: () => void
+  /** The client's address by the trusted-proxy rules, once `ctx.ip` has been read. */
+  clientAddress?: string
 }
 
 /** The Koa context of the app's middleware, with its typed state. */

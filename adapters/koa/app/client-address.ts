@@ -1,6 +1,7 @@
 import type Koa from 'koa'
 import type { IncomingMessage } from 'node:http'
 import { BlockList, isIP } from 'node:net'
+import type { AppState } from './app-state.js'
 import { forwardedFor } from './forwarded.js'
 
 /**
@@ -68,21 +69,24 @@ export const clientAddress = (trust: TrustProxy | undefined): ClientAddress => {
   return { of, isProxy: (peer) => trusted(plain(peer), 0) }
 }
 
-type RequestWithAddress = { readonly req: IncomingMessage; [CLIENT]?: string }
-const CLIENT = Symbol('client address')
+type RequestWithContext = {
+  readonly req: IncomingMessage
+  readonly ctx: { readonly state: AppState }
+}
 
 /**
  * `ctx.ip` (and `ctx.request.ip`) becomes the client address by these rules, worked out when
- * first read: Koa's own `app.proxy` knows only a hop count of `X-Forwarded-For`.
+ * first read and kept in the request's state: Koa's own `app.proxy` knows only a hop count of
+ * `X-Forwarded-For`.
  */
 export const useClientAddress = (app: Koa<never>, address: ClientAddress): void => {
   Object.defineProperty(app.request, 'ip', {
     configurable: true,
-    get(this: RequestWithAddress) {
-      return (this[CLIENT] ??= address.of(this.req))
+    get(this: RequestWithContext) {
+      return (this.ctx.state.clientAddress ??= address.of(this.req))
     },
-    set(this: RequestWithAddress, value: string) {
-      this[CLIENT] = value
+    set(this: RequestWithContext, value: string) {
+      this.ctx.state.clientAddress = value
     },
   })
 }

@@ -15,6 +15,11 @@ export type AppState = {
    * default) has invited the body already.
    */
   inviteBody?: () => void
+  /**
+   * Tells the server that listens that this request's connection carries a valid key. Given by
+   * the service's own server (../server/root-app.ts); absent under any other host.
+   */
+  markKeyed?: () => void
   /** The client's address by the trusted-proxy rules, once `ctx.ip` has been read. */
   clientAddress?: string
 }

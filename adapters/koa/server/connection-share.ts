@@ -2,7 +2,6 @@ import type { ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { budgetKeyOf } from '../app/address-budget.js'
 import { plain } from '../app/client-address.js'
-import { isKeyed } from '../app/keyed-connections.js'
 
 /** How the connection cap is shared out; every limit is off when absent. */
 export type ConnectionShare = {
@@ -16,9 +15,17 @@ export type ConnectionShare = {
 
 /**
  * `refused`: over a limit, to be told 503 and closed. `address`: whose per-address count it is
- * in (none for a trusted proxy's, or without that cap).
+ * in (none for a trusted proxy's, or without that cap). `keyed`: it has carried a request with a
+ * valid key (the app says so through the listener's `markKeyed`).
  */
-export type ConnectionState = { refused: boolean; queued: number; address: string | undefined }
+export type ConnectionState = {
+  refused: boolean
+  queued: number
+  address: string | undefined
+  keyed: boolean
+}
+
+type IsKeyed = (socket: Socket) => boolean
 
 /**
  * Whether a request is in progress on the connection: node:http gives the socket to the request's
@@ -41,7 +48,7 @@ const KEYED_IDLE = 1
 const KEYED_STALLED = 2
 const ANONYMOUS_BUSY = 3
 
-const rankOf = (socket: Socket): number => {
+const rankOf = (socket: Socket, isKeyed: IsKeyed): number => {
   const waiting = busy(socket) && !socket.writableNeedDrain
   if (!isKeyed(socket)) return waiting ? ANONYMOUS_BUSY : ANONYMOUS_IDLE_OR_STALLED
   return waiting ? Infinity : busy(socket) ? KEYED_STALLED : KEYED_IDLE
@@ -52,19 +59,20 @@ const victim = (
   sockets: Iterable<Socket>,
   worst: number,
   among: (socket: Socket) => boolean,
+  isKeyed: IsKeyed,
 ): Socket | undefined => {
   let chosen: Socket | undefined
   let best = worst + 1
   for (const socket of sockets) {
     if (!among(socket)) continue
-    const rank = rankOf(socket)
+    const rank = rankOf(socket, isKeyed)
     if (rank === ANONYMOUS_IDLE_OR_STALLED) return socket
     if (rank < best) [best, chosen] = [rank, socket]
   }
   return chosen
 }
 
-const anonymousCount = (sockets: Iterable<Socket>): number => {
+const anonymousCount = (sockets: Iterable<Socket>, isKeyed: IsKeyed): number => {
   let n = 0
   for (const socket of sockets) if (!isKeyed(socket)) n++
   return n
@@ -94,9 +102,10 @@ export const shareConnections = (
     if (!state.refused) count(state.address, -1)
   }
   const admitted = (socket: Socket) => open.get(socket)?.refused === false
+  const isKeyed = (socket: Socket) => open.get(socket)?.keyed === true
   /** Closes one that may give way (ranked up to `worst`, among `among`); whether there was one. */
   const evict = (worst: number, among: (socket: Socket) => boolean = admitted): boolean => {
-    const chosen = victim(open.keys(), worst, (s) => admitted(s) && among(s))
+    const chosen = victim(open.keys(), worst, (s) => admitted(s) && among(s), isKeyed)
     chosen?.destroy()
     if (chosen !== undefined) forget(chosen)
     return chosen !== undefined
@@ -105,7 +114,7 @@ export const shareConnections = (
     const ofAddress = (s: Socket) => open.get(s)?.address === address
     if (address !== undefined && (perAddress.get(address) ?? 0) >= maxPerAddress)
       if (!evict(KEYED_STALLED, ofAddress)) return false
-    if (open.size >= maxAnonymous && anonymousCount(open.keys()) >= maxAnonymous)
+    if (open.size >= maxAnonymous && anonymousCount(open.keys(), isKeyed) >= maxAnonymous)
       evict(ANONYMOUS_BUSY, (s) => !isKeyed(s))
     return open.size < max || evict(KEYED_STALLED)
   }
@@ -117,7 +126,7 @@ export const shareConnections = (
         maxPerAddress === Infinity || isProxy(peer) ? undefined : budgetKeyOf(plain(peer))
       const refused = !makeRoom(address)
       if (!refused) count(address, 1)
-      return { refused, queued: 0, address }
+      return { refused, queued: 0, address, keyed: false }
     },
     forget,
   }

@@ -96,7 +96,10 @@ export const trackConnections = (
         if (++state.queued > MAX_PIPELINED) return void req.socket.destroy()
         res.once('socket', () => state.queued--)
       }
-      return listener(req, res, inviteBody)
+      const markKeyed = () => {
+        if (state !== undefined) state.keyed = true
+      }
+      return listener(req, res, inviteBody, markKeyed)
     },
   }
 }

@@ -4,7 +4,7 @@ import type { AppState } from '../app/app-state.js'
 import { clientAddress, type TrustProxy } from '../app/client-address.js'
 import { createClientErrorAnswer } from './client-error.js'
 import { trackConnections, type Connections } from './connections.js'
-import { serveAsRoot } from './root-app.js'
+import { serveAsRoot, type WireListener } from './root-app.js'
 import type { Logger } from '../../../core/index.js'
 import {
   expectsContinue,
@@ -55,7 +55,7 @@ const invitation = (res: Parameters<RequestListener>[1]) => {
  * answer); an accept failure that still reaches Node is logged as a warning, never fatal.
  */
 export const createHttpServer = (
-  appOrListener: Koa<AppState> | RequestListener,
+  appOrListener: Koa<AppState> | WireListener,
   limits: HttpLimits,
   logger: Logger,
 ): HttpServer => {

@@ -3,11 +3,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppContext, AppState } from '../app/app-state.js'
 import { writeAnswer } from './root-answer.js'
 
-/** A request listener that may be told how to invite the body of an `Expect: 100-continue`. */
+/**
+ * A request listener that may be told how to invite the body of an `Expect: 100-continue`, and
+ * how to tell the server that the request carried a valid key (its connection then gives way
+ * after anonymous ones when the connection cap is reached).
+ */
 export type WireListener = (
   req: IncomingMessage,
   res: ServerResponse,
   inviteBody?: () => void,
+  markKeyed?: () => void,
 ) => void
 
 type Composed = (ctx: AppContext) => Promise<void>
@@ -33,9 +38,10 @@ export const serveAsRoot = (app: Koa<AppState>): WireListener => {
   // As `app.callback()` does: an app with no 'error' listener reports through `app.onerror`.
   if (app.listenerCount('error') === 0) app.on('error', app.onerror.bind(app))
   const write = writeAnswer()
-  return (req, res, inviteBody) => {
+  return (req, res, inviteBody, markKeyed) => {
     const ctx = app.createContext<AppState>(req, res) as AppContext
     if (inviteBody !== undefined) ctx.state.inviteBody = inviteBody
+    if (markKeyed !== undefined) ctx.state.markKeyed = markKeyed
     res.statusCode = 404
     run(ctx)
       .then(() => write(ctx))

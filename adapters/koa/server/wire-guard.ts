@@ -26,7 +26,7 @@ const HOST_VALUE =
  */
 export const guardHeaders =
   (listener: WireListener): WireListener =>
-  (req: IncomingMessage, res: ServerResponse, inviteBody?: () => void) => {
+  (req: IncomingMessage, res: ServerResponse, inviteBody?: () => void, markKeyed?: () => void) => {
     let hosts = 0
     let validHost = true
     let keys = 0
@@ -57,7 +57,7 @@ export const guardHeaders =
         'bad_request',
         'the request must carry at most one Content-Type header',
       )
-    return listener(req, res, inviteBody)
+    return listener(req, res, inviteBody, markKeyed)
   }
 
 /**
@@ -67,11 +67,11 @@ export const guardHeaders =
  */
 export const guardCodings =
   (listener: WireListener): WireListener =>
-  (req: IncomingMessage, res: ServerResponse, inviteBody?: () => void) => {
+  (req: IncomingMessage, res: ServerResponse, inviteBody?: () => void, markKeyed?: () => void) => {
     const codings = req.headers['transfer-encoding']
     if (codings !== undefined && codings.trim().toLowerCase() !== 'chunked')
       return answerError(res, 'not_implemented', 'chunked is the only transfer coding accepted')
-    return listener(req, res, inviteBody)
+    return listener(req, res, inviteBody, markKeyed)
   }
 
 /**

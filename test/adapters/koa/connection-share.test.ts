@@ -2,7 +2,6 @@ import { connect, type Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { expect } from 'chai'
 import type { HttpLimits } from '../../../adapters/koa/index.js'
-import { markKeyed } from '../../../adapters/koa/app/keyed-connections.js'
 import { serve, type Client } from '../../support/http.js'
 
 const BIG = Buffer.alloc(8 * 2 ** 20, 'x') // far more than a socket's buffers hold
@@ -29,8 +28,8 @@ describe('HTTP: the connection cap shared out', () => {
   /** `/big` answers 8 MB; a request with `x-key` marks its connection keyed; POST never ends. */
   const start = async (limits: Partial<HttpLimits>) => {
     client = await serve(
-      (req, res) => {
-        if (req.headers['x-key'] !== undefined) markKeyed(req.socket)
+      (req, res, _inviteBody, markKeyed) => {
+        if (req.headers['x-key'] !== undefined) markKeyed?.()
         if (req.method === 'POST') return // a request in progress that never ends
         res.end(req.url === '/big' ? BIG : 'ok')
       },

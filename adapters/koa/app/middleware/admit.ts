@@ -9,7 +9,6 @@ import {
 } from '../../../../core/index.js'
 import { budgetKeyOf } from '../address-budget.js'
 import { bearerTokenOf } from '../bearer.js'
-import { markKeyed } from '../keyed-connections.js'
 import type { Problem } from '../problem.js'
 import type { RateLimits } from '../rate-limits.js'
 
@@ -41,7 +40,7 @@ export const admission = (
           ? limits.failure(ctx, budgetKeyOf(client), principal.left)
           : principal.left
       ctx.state.principal = principal.right
-      markKeyed(ctx.req.socket)
+      ctx.state.markKeyed?.()
       const limited = limits?.admitKey(ctx, principal.right.keyId)
       if (limited !== undefined) return limited
       const scope = scopeOfMethod[ctx.method]

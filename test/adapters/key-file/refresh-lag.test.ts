@@ -7,12 +7,22 @@ import { expect } from 'chai'
 import { startFlags } from '../../support/start-command.js'
 
 const KEYS = 100_000
-const MAX_LAG_MS = 20
+/** The file is read 8 KB at a time (docs/api-keys.md). */
+const CHUNK_BYTES = 8192
+/**
+ * The longest turn may hold at most this share of the whole read's CPU time, measured in the
+ * same process: a fixed bound in milliseconds would move with the host, this one does not. A
+ * slice takes a few hundredths of the whole; a read or an index built in one turn takes most of it.
+ */
+const MAX_SHARE_OF_WHOLE = 0.1
 
 type Measured = {
   lagMaxMs: number
   wallMs: number
   cpuMs: number
+  turns: number
+  fileBytes: number
+  wholeCpuMs: number
   fullReads: number
   checkMs: number
   accepted: boolean
@@ -34,22 +44,26 @@ const measure = async (path: string): Promise<Measured> => {
 describe('key file: refreshing 100,000 keys', function () {
   this.timeout(120_000)
 
-  it(`never holds the event loop over ${MAX_LAG_MS} ms, and a check without a change reads nothing`, async () => {
+  const share = (r: Measured) => r.cpuMs / r.wholeCpuMs
+
+  it(`reads a piece per turn, no turn doing a tenth of the whole, and a check without a change reads nothing`, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'animal-store-lag-'))
     try {
-      // The best of three runs: a turn's CPU time also moves with what the host's other
-      // processes do to the caches, and a regression (a whole read in one turn) fails all three.
+      // The best of three runs: a collector pause lands in some turn whatever the code does, and
+      // a regression (a whole read in one turn) fails all three.
       const runs: Measured[] = []
-      for (let i = 0; i < 3 && runs.every((r) => r.cpuMs >= MAX_LAG_MS); i++)
+      for (let i = 0; i < 3 && runs.every((r) => share(r) >= MAX_SHARE_OF_WHOLE); i++)
         runs.push(await measure(join(dir, 'keys.jsonl')))
-      const measured = runs.reduce((best, r) => (r.cpuMs < best.cpuMs ? r : best))
+      const measured = runs.reduce((best, r) => (share(r) < share(best) ? r : best))
       expect(measured.accepted, 'the last key of the file is accepted').to.equal(true)
+      expect(measured.turns, 'at least one turn per 8 KB of the file').to.be.at.least(
+        Math.floor(measured.fileBytes / CHUNK_BYTES),
+      )
       // The CPU time of the longest turn: monitorEventLoopDelay's maximum (lagMaxMs, printed on
-      // failure) also counts the time the process waited for a core, which on a shared host
-      // exceeds the bound with no work at all.
-      expect(measured.cpuMs, JSON.stringify(runs)).to.be.below(MAX_LAG_MS)
+      // failure) also counts the time the process waited for a core.
+      expect(share(measured), JSON.stringify(runs)).to.be.below(MAX_SHARE_OF_WHOLE)
+      // The check past the maximum age found the file unchanged by its stat alone.
       expect(measured.fullReads).to.equal(1)
-      expect(measured.checkMs, 'a check without a change is a stat').to.be.below(50)
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

@@ -2,8 +2,11 @@ import * as E from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import { decodeWith, LIST_LIMITS, listPetsQueryCodec, type PetStatus } from '../../core/index.js'
 
-/** The interface's page sizes: what the service's next links hold unless it is configured wider. */
-const ListPetsQueryParams = listPetsQueryCodec(LIST_LIMITS)
+/**
+ * A next link's query. Its page size is the service's to choose (it may be configured wider
+ * than the interface's 100), so any positive size is followed.
+ */
+const ListPetsQueryParams = listPetsQueryCodec({ ...LIST_LIMITS, max: Number.MAX_SAFE_INTEGER })
 type ListPetsQuery = t.TypeOf<typeof ListPetsQueryParams>
 
 /** Which page to list: `after` is the last id of the page before. */

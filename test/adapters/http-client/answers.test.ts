@@ -40,6 +40,16 @@ describe('the client reading answers', () => {
     expect((await failureOf(answering(page).listPets())).code).to.equal('undecodable')
   })
 
+  it("follows a next link with a page size above the interface's 100: the service chose it", async () => {
+    const page = () =>
+      new Response('[]', {
+        status: 200,
+        headers: { Link: '</v1/pets?limit=500&after=9223372036854775807>; rel="next"' },
+      })
+    const { next } = await answering(page).listPets()
+    expect(next).to.deep.equal({ limit: 500, after: 9223372036854775807n })
+  })
+
   it('reads Retry-After as seconds or as an HTTP date', () => {
     const now = Date.parse('2030-01-01T00:00:00Z')
     expect(retryAfterSeconds('3', now)).to.equal(3)

@@ -105,7 +105,7 @@ const errorAnswers = {
     status: '409',
     codes: ['idempotency_key_in_use'],
     description:
-      'The first request with this Idempotency-Key is still being processed, or presumed to be: a request holds its key for a bounded time (the service: 3 × its store timeout), so a key left by an instance that died frees itself. Retry after `Retry-After` seconds, which never points past that moment.',
+      'The first request with this Idempotency-Key is still being processed, or presumed to be: a request holds its key for a bounded time (its lease), so a key left by an instance that died frees itself. Retry after `Retry-After` seconds, which never points past that moment.',
     headers: ['Retry-After'],
   },
   IdempotencyKeyReused: {

@@ -46,7 +46,7 @@ export const createPetRoute: Route = {
       content: { 'application/json': { schema: { $ref: '#/components/schemas/NewPet' } } },
     },
     responses: {
-      '201': {
+      [OPERATIONS.createPet.success]: {
         ...jsonResponse(
           'The animal as stored, with its new id; or, replayed for an Idempotency-Key already used, the animal that request stored.',
           'Pet',
@@ -85,7 +85,7 @@ export const createPetRoute: Route = {
     const created = (ctx: AppContext, pet: Pet, replayed: boolean) => {
       ctx.set('Location', `${basePath}/pets/${pet.id}`)
       if (replayed) ctx.set(REPLAYED_HEADER, 'true')
-      respond.json(ctx, 201, writePetJson(pet))
+      respond.json(ctx, OPERATIONS.createPet.success, writePetJson(pet))
     }
     const answer = (ctx: AppContext, body: BodyResult) => {
       if (E.isLeft(body)) return respond.problem(ctx, body.left)

@@ -12,7 +12,7 @@ export const getPetRoute: Route = {
     summary: 'Get one animal (deprecated)',
     description: deprecationWording(deprecation, OPERATIONS.getPet.deprecation),
     parameters: [param('petId')],
-    responses: { '200': jsonResponse('The animal.', 'Pet') },
+    responses: { [OPERATIONS.getPet.success]: jsonResponse('The animal.', 'Pet') },
   }),
   handler: ({ store, basePath, deprecation, respond, now }) => {
     const get = getPet(store)
@@ -24,6 +24,6 @@ export const getPetRoute: Route = {
     return (ctx) =>
       now() >= sunsetAt
         ? respond.problem(ctx, gone)
-        : respond.task(ctx, get(ctx.params.petId), (pet) => respond.json(ctx, 200, petJson(pet)))
+        : respond.task(ctx, get(ctx.params.petId), (pet) => respond.json(ctx, OPERATIONS.getPet.success, petJson(pet)))
   },
 }

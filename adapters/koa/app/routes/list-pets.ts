@@ -22,7 +22,7 @@ export const listPetsRoute: Route = {
     summary: 'List animals',
     description: `Animals in ascending id order, at most \`limit\` (default ${listLimits.default}). When more exist, \`Link: <...>; rel="next"\` gives the next page; the body stays a plain array. Unknown, empty or repeated parameters are refused with 400.`,
     parameters: [param('limit'), param('status'), param('after')],
-    responses: { '200': jsonResponse('A page of animals.', 'Pets', ['Link']) },
+    responses: { [OPERATIONS.listPets.success]: jsonResponse('A page of animals.', 'Pets', ['Link']) },
   }),
   handler: ({ store, basePath, listLimits, respond }) => {
     const list = listPets({ listPetPage: store.listPetPage, listLimits })
@@ -33,7 +33,7 @@ export const listPetsRoute: Route = {
     return (ctx) =>
       respond.task(ctx, list(parseQuery(ctx.querystring, '&', '=', { maxKeys: 0 })), (page) => {
         if (O.isSome(page.next)) ctx.set('Link', nextLink(basePath, page.next.value))
-        respond.json(ctx, 200, petsJson(page.pets))
+        respond.json(ctx, OPERATIONS.listPets.success, petsJson(page.pets))
       })
   },
 }

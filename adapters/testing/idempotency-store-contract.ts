@@ -9,8 +9,6 @@ export type IdempotencyStoreFactory = () => Promise<FreshStore<IdempotencyStore>
 
 /** What the store supports beyond the port's core: the only way the contract tells stores apart. */
 export type IdempotencyStoreSupports = {
-  /** It has the optional `forgetKey`. */
-  readonly forgetKey: boolean
   /** `takeOverKey` is atomic: of concurrent take-overs of one lease, exactly one wins. */
   readonly atomicTakeOver: boolean
 }
@@ -31,16 +29,12 @@ export const idempotencyStoreContract = (
   options: IdempotencyStoreContractOptions,
 ): void => {
   const supports = options?.supports as Partial<IdempotencyStoreSupports> | undefined
-  if (typeof supports?.forgetKey !== 'boolean' || typeof supports.atomicTakeOver !== 'boolean')
+  if (typeof supports?.atomicTakeOver !== 'boolean')
     throw new TypeError(
-      'idempotencyStoreContract needs options.supports: { forgetKey: boolean, atomicTakeOver: boolean }',
+      'idempotencyStoreContract needs options.supports: { atomicTakeOver: boolean }',
     )
   defineSuite(`IdempotencyStore contract: ${name}`, freshStore, options, (suite) => {
     const { store, it } = suite
-
-    it('has forgetKey exactly when its manifest says so', async () => {
-      assert.equal(typeof store().forgetKey === 'function', options.supports.forgetKey)
-    })
 
     it('claims a new key once; a later claim finds the record as claimed', async () => {
       const now = Date.now()

@@ -62,24 +62,20 @@ export const idempotencyStoreLifecycle = (
       assert.equal(wins.filter(Boolean).length, 1)
     })
 
-  if (supports.forgetKey)
-    it('forgets a pending key of its op, which is then claimed anew; never a completed one', async () => {
-      const now = Date.now()
-      const forget = store().forgetKey
-      if (forget === undefined) return assert.fail('the manifest says it forgets keys')
-      const op = await claim('k7', now)
-      await ok(forget(scope('k7'), 'another op'))
-      foundRecord(await ok(store().claimKey(scope('k7'), claimAt(now), now)))
-      await ok(forget(scope('k7'), op))
-      claimedOp(await ok(store().claimKey(scope('k7'), claimAt(now), now)))
+  it('forgets a pending key of its op, which is then claimed anew; never a completed one', async () => {
+    const now = Date.now()
+    const forget = store().forgetKey
+    const op = await claim('k7', now)
+    await ok(forget(scope('k7'), 'another op'))
+    foundRecord(await ok(store().claimKey(scope('k7'), claimAt(now), now)))
+    await ok(forget(scope('k7'), op))
+    claimedOp(await ok(store().claimKey(scope('k7'), claimAt(now), now)))
 
-      const done = await claim('k8', now)
-      await ok(
-        store().completeKey(scope('k8'), done, { name: 'Rex', categoryId: 1n, id: 5n } as Pet),
-      )
-      await ok(forget(scope('k8'), done))
-      foundRecord(await ok(store().claimKey(scope('k8'), claimAt(now), now)))
-    })
+    const done = await claim('k8', now)
+    await ok(store().completeKey(scope('k8'), done, { name: 'Rex', categoryId: 1n, id: 5n } as Pet))
+    await ok(forget(scope('k8'), done))
+    foundRecord(await ok(store().claimKey(scope('k8'), claimAt(now), now)))
+  })
 
   it('forgets a key after its window: purged with the other expired ones, then claimed anew', async () => {
     const now = Date.now()

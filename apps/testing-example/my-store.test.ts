@@ -14,5 +14,5 @@ petStoreContract(
 idempotencyStoreContract(
   'my idempotency store',
   async () => ({ store: createInMemoryIdempotencyStore(), dispose: async () => {} }),
-  { test, supports: { forgetKey: true, atomicTakeOver: true } },
+  { test, supports: { atomicTakeOver: true } },
 )

@@ -4,5 +4,5 @@ import { idempotencyStoreContract } from '../../../adapters/testing/index.js'
 idempotencyStoreContract(
   'in-memory',
   async () => ({ store: createInMemoryIdempotencyStore(), dispose: async () => {} }),
-  { properties: 100, supports: { forgetKey: true, atomicTakeOver: true } },
+  { properties: 100, supports: { atomicTakeOver: true } },
 )

@@ -17,6 +17,6 @@ describe('MongoDB adapter: idempotency keys', function () {
     },
     // The test server (FerretDB on SQLite) runs a conditional updateOne as a read then a write:
     // concurrent take-overs of one lease can both win there, so the run does not claim atomicity.
-    { supports: { forgetKey: true, atomicTakeOver: false } },
+    { supports: { atomicTakeOver: false } },
   )
 })

@@ -29,5 +29,5 @@ idempotencyStoreContract(
     const store = createInMemoryIdempotencyStore()
     return { store: broken === 'claim' ? reclaim(store) : store, dispose: async () => {} }
   },
-  { test, properties: 10, supports: { forgetKey: true, atomicTakeOver: true } },
+  { test, properties: 10, supports: { atomicTakeOver: true } },
 )

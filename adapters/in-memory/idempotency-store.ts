@@ -7,7 +7,7 @@ import { createExpiryQueue } from './expiry-queue.js'
 import { createShardedMap } from './sharded-map.js'
 
 /** Expired keys a claim removes at most: a claim's own cost stays small however many expire at once. */
-const PURGE_PER_CLAIM = 64
+export const PURGE_PER_CLAIM = 64
 /** Expired keys an explicit purge removes between two turns of the event loop. */
 const PURGE_PER_TURN = 2000
 

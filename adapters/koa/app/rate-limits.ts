@@ -1,5 +1,6 @@
 import type { AppContext } from './app-state.js'
 import { createBuckets, type Taken } from './token-bucket.js'
+import { setHeader } from './answer.js'
 
 /** A token bucket: refilled at `ratePerSecond`, holding at most `burst`. */
 export type Rate = { readonly ratePerSecond: number; readonly burst: number }
@@ -34,8 +35,8 @@ const policyOf = (name: string, rate: Rate) =>
   `"${name}";q=${rate.burst};w=${Math.max(1, Math.ceil(rate.burst / rate.ratePerSecond))}`
 
 const announce = (ctx: AppContext, policy: string, name: string, taken: Taken) => {
-  ctx.set('RateLimit-Policy', policy)
-  ctx.set('RateLimit', `"${name}";r=${taken.remaining};t=${taken.resetSeconds}`)
+  setHeader(ctx, 'RateLimit-Policy', policy)
+  setHeader(ctx, 'RateLimit', `"${name}";r=${taken.remaining};t=${taken.resetSeconds}`)
 }
 
 const refuse = (taken: Taken): RateLimited | undefined =>

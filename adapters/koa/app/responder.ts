@@ -1,7 +1,7 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Logger } from '../../../core/index.js'
 import type { AppContext } from './app-state.js'
-import { setJsonAnswer } from './answer.js'
+import { setHeaders, setJsonAnswer } from './answer.js'
 import { ERROR_CODES, errorBody, toErrorResponse, type Problem } from './problem.js'
 
 /** How every answer is written: JSON, problems with the retry policy, and the unexpected. */
@@ -25,7 +25,7 @@ export type ResponderOptions = { readonly retryAfterSeconds: number; readonly lo
 export const createResponder = ({ retryAfterSeconds, logger }: ResponderOptions): Responder => {
   const problem = (ctx: AppContext, p: Problem): void => {
     const { code, message, headers } = toErrorResponse(p, retryAfterSeconds)
-    if (headers !== undefined) ctx.set(headers)
+    if (headers !== undefined) setHeaders(ctx, headers)
     setJsonAnswer(ctx, ERROR_CODES[code], errorBody(code, message))
     if (p._tag === 'StoreUnavailable') ctx.state.storeFailure = p.detail
   }

@@ -165,8 +165,11 @@ describe('rate limits: at most 10,000 buckets of each kind by default', () => {
   /** Enough of a context for the limits: the headers they set, by name. */
   const ctx = () => {
     const headers: Record<string, string> = {}
-    const set = (name: string, value: string) => void (headers[name] = value)
-    return { state: {}, headers, set } as unknown as AppContext & { headers: typeof headers }
+    const res = {
+      headersSent: false,
+      setHeader: (name: string, value: string) => void (headers[name] = value),
+    }
+    return { state: {}, headers, res } as unknown as AppContext & { headers: typeof headers }
   }
   // The configuration's defaults (no maxBuckets: the adapter's own default applies).
   const options = testConfig().rateLimits as RateLimitOptions

@@ -3,6 +3,7 @@ import type { AppContext } from '../app-state.js'
 import type { Responder } from '../responder.js'
 import type { Logger } from '../../../../core/index.js'
 import { everyAnswerHeaders } from '../answer-headers.js'
+import { setHeaders } from '../answer.js'
 import { requestIdOf } from '../request-id.js'
 import { logClientAborted, logRequest, type RequestLine } from '../request-log.js'
 import { closeIfBodyUnread, isClientAbort } from '../unread-body.js'
@@ -16,7 +17,7 @@ export const frame =
   (ctx: AppContext, next: Next): Promise<void> => {
     const started = performance.now()
     const requestId = requestIdOf(ctx.req.headers['x-request-id'])
-    ctx.set(everyAnswerHeaders(requestId))
+    setHeaders(ctx, everyAnswerHeaders(requestId))
     const finish = (): void => {
       closeIfBodyUnread(ctx)
       logRequest(logger, requestLine, ctx, requestId, started)

@@ -5,7 +5,7 @@ import type { AuthenticateDeps } from '../../../../core/index.js'
 import type { RateLimits } from '../rate-limits.js'
 import { deprecatedPathTest, scopeByMethod, type Route } from '../routes/index.js'
 import { admission } from './admit.js'
-import { setAnswer } from '../answer.js'
+import { setAnswer, setHeaders } from '../answer.js'
 
 export type FrontDoorOptions = {
   readonly basePath: string
@@ -47,7 +47,7 @@ export const frontDoor = (
       return readOnly
         ? setAnswer(ctx, 200, 'application/json', documentBytes)
         : respond.problem(ctx, { _tag: 'MethodNotAllowed', allow: ['GET', 'HEAD'] })
-    if (readOnly && isDeprecated(path)) ctx.set(options.deprecationHeaders)
+    if (readOnly && isDeprecated(path)) setHeaders(ctx, options.deprecationHeaders)
     return admit(ctx).then((refused) =>
       refused === undefined ? next() : respond.problem(ctx, refused),
     )

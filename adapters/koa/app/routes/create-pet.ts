@@ -8,6 +8,7 @@ import {
   type Pet,
 } from '../../../../core/index.js'
 import type { AppContext } from '../app-state.js'
+import { setHeader } from '../answer.js'
 import { idempotencyKeyOf, REPLAYED_HEADER } from '../idempotency-header.js'
 import { readJsonBody, type BodyResult } from '../json/json-body.js'
 import { jsonResponse } from '../openapi/responses.js'
@@ -83,8 +84,8 @@ export const createPetRoute: Route = {
             now,
           })
     const created = (ctx: AppContext, pet: Pet, replayed: boolean) => {
-      ctx.set('Location', `${basePath}/pets/${pet.id}`)
-      if (replayed) ctx.set(REPLAYED_HEADER, 'true')
+      setHeader(ctx, 'Location', `${basePath}/pets/${pet.id}`)
+      if (replayed) setHeader(ctx, REPLAYED_HEADER, 'true')
       respond.json(ctx, OPERATIONS.createPet.success, writePetJson(pet))
     }
     const answer = (ctx: AppContext, body: BodyResult) => {

@@ -1,6 +1,7 @@
 import { parse as parseQuery } from 'node:querystring'
 import * as O from 'fp-ts/lib/Option.js'
 import { listPets, OPERATIONS, type ListPetsQuery } from '../../../../core/index.js'
+import { setHeader } from '../answer.js'
 import { jsonResponse } from '../openapi/responses.js'
 import { param } from '../openapi/schemas.js'
 import { petsJson } from '../json/pet-json.js'
@@ -22,7 +23,9 @@ export const listPetsRoute: Route = {
     summary: 'List animals',
     description: `Animals in ascending id order, at most \`limit\` (default ${listLimits.default}). When more exist, \`Link: <...>; rel="next"\` gives the next page; the body stays a plain array. Unknown, empty or repeated parameters are refused with 400.`,
     parameters: [param('limit'), param('status'), param('after')],
-    responses: { [OPERATIONS.listPets.success]: jsonResponse('A page of animals.', 'Pets', ['Link']) },
+    responses: {
+      [OPERATIONS.listPets.success]: jsonResponse('A page of animals.', 'Pets', ['Link']),
+    },
   }),
   handler: ({ store, basePath, listLimits, respond }) => {
     const list = listPets({ listPetPage: store.listPetPage, listLimits })
@@ -32,7 +35,7 @@ export const listPetsRoute: Route = {
     // the header size limit (16 KiB) bounds the work.
     return (ctx) =>
       respond.task(ctx, list(parseQuery(ctx.querystring, '&', '=', { maxKeys: 0 })), (page) => {
-        if (O.isSome(page.next)) ctx.set('Link', nextLink(basePath, page.next.value))
+        if (O.isSome(page.next)) setHeader(ctx, 'Link', nextLink(basePath, page.next.value))
         respond.json(ctx, OPERATIONS.listPets.success, petsJson(page.pets))
       })
   },

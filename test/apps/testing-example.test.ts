@@ -18,7 +18,7 @@ describe('the test-kit example of docs/embedding.md', function () {
     ])
     expect(stdout).to.include('# Subtest: PetStore contract: my pet store')
     expect(stdout).to.include('# Subtest: IdempotencyStore contract: my idempotency store')
-    expect(stdout).to.match(/^# pass 24$/m)
+    expect(stdout).to.match(/^# pass 23$/m)
     expect(stdout).to.match(/^# fail 0$/m)
   })
 

@@ -1,12 +1,10 @@
-import { existsSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect } from 'chai'
-import { chromium, type Browser } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { TEST_KEY, startTestApi, type TestApi } from '../../support/app.js'
+import { launchChromium } from '../../support/browser.js'
 import { bundleClient } from './bundle.js'
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /** Runs in the page: creates two pets, lists every page, and fails once without a key. */
 const PAGE = `<!doctype html><meta charset="utf-8"><title>client</title>
@@ -30,8 +28,7 @@ window.ready = true
 
 /**
  * The built client in headless Chromium (Debian's), loaded from a page on one loopback origin
- * and calling the service on another through its CORS allow-list. In CI a missing browser fails
- * the run; elsewhere the suite is skipped with a message.
+ * and calling the service on another through its CORS allow-list.
  */
 describe('the client in a browser, across origins', function () {
   this.timeout(90_000)
@@ -40,12 +37,7 @@ describe('the client in a browser, across origins', function () {
   let browser: Browser | undefined
 
   before(async function () {
-    if (!existsSync(CHROMIUM)) {
-      if (process.env.CI === 'true')
-        throw new Error(`${CHROMIUM} is missing: install Debian's chromium (.ci/run does)`)
-      console.warn(`    skipped: no browser at ${CHROMIUM} (apt-get install chromium)`)
-      return this.skip()
-    }
+    browser = await launchChromium(this)
     const { code } = await bundleClient()
     pages = createServer((req, res) => {
       const script = req.url === '/client.js'
@@ -55,10 +47,6 @@ describe('the client in a browser, across origins', function () {
     await new Promise<void>((done) => pages?.listen(0, '127.0.0.1', done))
     const origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`
     api = await startTestApi({ env: { CORS_ORIGINS: origin } })
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-    })
   })
   after(async () => {
     await browser?.close()

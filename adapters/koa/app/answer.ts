@@ -1,15 +1,15 @@
 import type { AppContext } from './app-state.js'
 
 /*
- * Every answer goes through Koa's `ctx.status`, `ctx.set` (or `setHeader` below) and `ctx.body`, and Koa (or the server
- * that drives the app as its root, see ../server/root-app.ts) sends it: middleware around the app sees and
- * shapes it after `await next()`, as in any Koa app.
+ * Every answer goes through Koa's `ctx.status`, the response's headers (`setHeader` below) and
+ * `ctx.body`, and Koa (or the server that drives the app as its root, see ../server/root-app.ts)
+ * sends it: middleware around the app sees and shapes it after `await next()`, as in any Koa app.
  */
 
 /**
  * `ctx.set(name, value)` for a string value, written straight to Node's `res.setHeader`: that is
- * where Koa keeps an answer's headers and reads them from (`ctx.response.get`, `ctx.response.headers`,
- * and whatever middleware around the app sees). Koa's setter reaches the same call through a
+ * where Koa keeps an answer's headers and reads them from (`ctx.response.get`,
+ * `ctx.response.headers`, and whatever middleware around the app sees). Koa's setter reaches the same call through a
  * delegate and an argument check, which on the API's request path cost more than the header
  * itself (bench/HISTORY.md). Like Koa's, it does nothing once the headers are sent.
  */

@@ -51,6 +51,7 @@ export {
   type HttpMethod,
   type Operation,
   type OperationId,
+  type SpecifiedOperationId,
 } from './api/operations.js'
 export { readJson, readNewPetJson, readPetJson } from './json/read.js'
 export { writeNewPetJson, writePetJson, type NewPetFields, type PetFields } from './json/write.js'

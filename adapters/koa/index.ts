@@ -17,8 +17,17 @@
 export { createKoaApp, type KoaAppDeps, type KoaAppOptions } from './app/create-koa-app.js'
 export type { ApiSettings } from './app/api-settings.js'
 export type { DeprecationPolicy } from './app/deprecation.js'
-export { ROUTES, type OperationText, type Route, type RouteDeps } from './app/routes/index.js'
-export type { ErrorAnswerName } from './app/openapi/responses.js'
+export {
+  ROUTES,
+  type AnswerHeader,
+  type AnswerText,
+  type ErrorAnswerName,
+  type OperationText,
+  type Route,
+  type RouteDeps,
+  type RouteTable,
+  type SharedParameter,
+} from './app/routes/index.js'
 export type { Responder } from './app/responder.js'
 export type { AppContext, AppState } from './app/app-state.js'
 export { ERROR_CODES, type ErrorCode, type Problem } from './app/problem.js'

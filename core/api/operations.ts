@@ -26,6 +26,8 @@ export type Operation = {
   /** The status of a successful answer. */
   readonly success: number
   readonly deprecation?: Deprecation
+  /** Part of the wider interface with its fields unspecified: the service answers 501, the client has no call. */
+  readonly unspecified?: true
 }
 
 /** `GET /pets/{petId}` is deprecated and removed on the date the interface gives. */
@@ -66,8 +68,14 @@ export const OPERATIONS = {
     path: '/store/orders',
     scope: 'pets:read',
     success: 200,
+    unspecified: true,
   },
 } as const satisfies Readonly<Record<string, Operation>>
 
-/** The name of an operation of the interface: `listPets`, `createPet`, `getPet`, `listStoreOrders`. */
+/** The name of an operation of the interface: a key of {@link OPERATIONS}. */
 export type OperationId = keyof typeof OPERATIONS
+
+/** The operations whose answers are specified: the client has a call for each. */
+export type SpecifiedOperationId = {
+  [K in OperationId]: (typeof OPERATIONS)[K] extends { readonly unspecified: true } ? never : K
+}[OperationId]

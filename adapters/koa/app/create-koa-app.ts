@@ -21,7 +21,7 @@ import { createRateLimits, type RateLimitOptions } from './rate-limits.js'
 import type { RequestLine } from './request-log.js'
 import { createResponder } from './responder.js'
 import { openApiJson, type OpenApiServer } from './openapi/document.js'
-import { createRouter, ROUTES, type Route } from './routes/index.js'
+import { createRouter, ROUTES, routesOf, type RouteTable } from './routes/index.js'
 import { preflightsOf } from './routes/preflight.js'
 
 /** The ports the app runs on: the pet store, the key lookup, a logger, a clock, readiness. */
@@ -59,13 +59,14 @@ export type KoaAppOptions = ApiSettings & {
   readonly trustProxy?: TrustProxy | undefined
   /** Per-key and per-address rate limits; off when undefined. */
   readonly rateLimits?: RateLimitOptions
-  /** The API's operations; ROUTES (the interface's) by default. */
-  readonly routes?: ReadonlyArray<Route>
+  /** The API's route table, keyed by operationId; ROUTES (the interface's) by default. */
+  readonly routes?: RouteTable
 }
 
 /** Builds the app without listening: servers, tests and embedders call `app.callback()`. */
 export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppState> => {
-  const { basePath, routes = ROUTES } = options
+  const { basePath } = options
+  const routes = routesOf(options.routes ?? ROUTES)
   const respond = createResponder({
     retryAfterSeconds: options.retryAfterSeconds,
     logger: deps.logger,
@@ -89,7 +90,7 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
   const openApi = openApiJson({
     ...options,
     servers: options.openApiServers ?? [{ url: basePath, description: 'This service' }],
-    routes,
+    routes: options.routes ?? ROUTES,
   })
 
   const corsOrigins = options.corsOrigins ?? []

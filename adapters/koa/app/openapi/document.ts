@@ -3,7 +3,7 @@ import { ALL_SCOPES } from '../../../../core/index.js'
 import type { ApiSettings } from '../api-settings.js'
 import { EXPOSED_HEADERS } from '../middleware/cors.js'
 import { ERROR_CODES } from '../problem.js'
-import { ROUTES, type Route } from '../routes/index.js'
+import { ROUTES, routesOf, type Route, type RouteTable } from '../routes/index.js'
 import { openApiPaths } from './paths.js'
 import { headerDocs } from './responses.js'
 import { parameterDocs, schemas } from './schemas.js'
@@ -14,8 +14,8 @@ export type OpenApiServer = { readonly url: string; readonly description: string
 /** What the document is written from: the settings the code runs with, and its route table. */
 export type OpenApiOptions = ApiSettings & {
   readonly servers: ReadonlyArray<OpenApiServer>
-  /** The API's operations: ROUTES unless given. */
-  readonly routes?: ReadonlyArray<Route>
+  /** The API's route table: ROUTES unless given. */
+  readonly routes?: RouteTable
 }
 
 const errorCodeTable = Object.entries(ERROR_CODES)
@@ -75,10 +75,10 @@ const paths = (settings: ApiSettings, routes: ReadonlyArray<Route>) => ({
 /** The OpenAPI 3.1 document, built from the same settings and routes the code runs with. */
 export const openApiDocument = ({ servers, routes = ROUTES, ...settings }: OpenApiOptions) => ({
   openapi: '3.1.0',
-  info: info(routes),
+  info: info(routesOf(routes)),
   servers: servers.map((server) => ({ ...server })),
   security: [{ bearerAuth: [] }],
-  paths: paths(settings, routes),
+  paths: paths(settings, routesOf(routes)),
   components: {
     securitySchemes: {
       bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key as a bearer token.' },

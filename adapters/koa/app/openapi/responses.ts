@@ -1,5 +1,6 @@
 import type { DeprecationPolicy } from '../deprecation.js'
 import type { ErrorCode } from '../problem.js'
+import type { ErrorAnswerName } from '../routes/route.js'
 
 const header = (description: string, schema: object = { type: 'string' }) => ({
   description,
@@ -49,14 +50,19 @@ const common = {
   RateLimit: ref('RateLimit'),
 }
 
+/** A response without a body (204), with the headers every answer carries plus `extra`. */
+export const noContentResponse = (description: string, extra: ReadonlyArray<HeaderName> = []) => ({
+  description,
+  headers: { ...common, ...Object.fromEntries(extra.map((h) => [h, ref(h)])) },
+})
+
 /** A response whose body is `schema`, with the headers every answer carries plus `extra`. */
 export const jsonResponse = (
   description: string,
   schema: string,
   extra: ReadonlyArray<HeaderName> = [],
 ) => ({
-  description,
-  headers: { ...common, ...Object.fromEntries(extra.map((h) => [h, ref(h)])) },
+  ...noContentResponse(description, extra),
   content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
 })
 
@@ -147,10 +153,7 @@ const errorAnswers = {
     description: 'The store cannot be reached; retry later.',
     headers: ['Retry-After'],
   },
-} satisfies Record<string, ErrorAnswer>
-
-/** The error answers an operation may list, each one documented response. */
-export type ErrorAnswerName = keyof typeof errorAnswers
+} satisfies Record<ErrorAnswerName, ErrorAnswer>
 
 /** The error answers of one operation, keyed by status; `extra` headers go on each of them. */
 export const errorResponses = (

@@ -11,7 +11,6 @@ import type { AppContext } from '../app-state.js'
 import { setHeader } from '../answer.js'
 import { idempotencyKeyOf, REPLAYED_HEADER } from '../idempotency-header.js'
 import { readJsonBody, type BodyResult } from '../json/json-body.js'
-import { jsonResponse } from '../openapi/responses.js'
 import { writePetJson } from '../json/pet-json.js'
 import type { Route } from './route.js'
 
@@ -19,7 +18,7 @@ import type { Route } from './route.js'
 const durationText = (ms: number) =>
   ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : `${ms / 1000} s`
 
-export const createPetRoute: Route = {
+export const createPetRoute: Route<'createPet'> = {
   ...OPERATIONS.createPet,
   errors: [
     'BadRequest',
@@ -46,20 +45,17 @@ export const createPetRoute: Route = {
       required: true,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/NewPet' } } },
     },
-    responses: {
-      [OPERATIONS.createPet.success]: {
-        ...jsonResponse(
-          'The animal as stored, with its new id; or, replayed for an Idempotency-Key already used, the animal that request stored.',
-          'Pet',
-          ['Location', 'Idempotent-Replayed'],
-        ),
-        // The URL in Location is the getPet of the new id: a client (or a fuzzer) can follow it.
-        links: {
-          GetCreatedPet: {
-            operationId: 'getPet',
-            parameters: { petId: '$response.body#/id' },
-            description: 'The animal just created; the same URL as the Location header.',
-          },
+    answer: {
+      description:
+        'The animal as stored, with its new id; or, replayed for an Idempotency-Key already used, the animal that request stored.',
+      body: 'Pet',
+      headers: ['Location', 'Idempotent-Replayed'],
+      // The URL in Location is the getPet of the new id: a client (or a fuzzer) can follow it.
+      links: {
+        GetCreatedPet: {
+          operationId: 'getPet',
+          parameters: { petId: '$response.body#/id' },
+          description: 'The animal just created; the same URL as the Location header.',
         },
       },
     },

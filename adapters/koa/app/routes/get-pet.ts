@@ -1,18 +1,16 @@
 import { getPet, OPERATIONS } from '../../../../core/index.js'
 import { deprecationWording, goneDetail } from '../deprecation.js'
-import { jsonResponse } from '../openapi/responses.js'
-import { param } from '../openapi/schemas.js'
 import { petJson } from '../json/pet-json.js'
 import type { Route } from './route.js'
 
-export const getPetRoute: Route = {
+export const getPetRoute: Route<'getPet'> = {
   ...OPERATIONS.getPet,
   errors: ['BadRequest', 'NotFound', 'Gone'],
   document: ({ deprecation }) => ({
     summary: 'Get one animal (deprecated)',
     description: deprecationWording(deprecation, OPERATIONS.getPet.deprecation),
-    parameters: [param('petId')],
-    responses: { [OPERATIONS.getPet.success]: jsonResponse('The animal.', 'Pet') },
+    parameters: ['petId'],
+    answer: { description: 'The animal.', body: 'Pet' },
   }),
   handler: ({ store, basePath, deprecation, respond, now }) => {
     const get = getPet(store)

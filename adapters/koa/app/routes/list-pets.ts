@@ -2,8 +2,6 @@ import { parse as parseQuery } from 'node:querystring'
 import * as O from 'fp-ts/lib/Option.js'
 import { listPets, OPERATIONS, type ListPetsQuery } from '../../../../core/index.js'
 import { setHeader } from '../answer.js'
-import { jsonResponse } from '../openapi/responses.js'
-import { param } from '../openapi/schemas.js'
 import { petsJson } from '../json/pet-json.js'
 import type { Route } from './route.js'
 
@@ -16,16 +14,14 @@ const nextLink = (basePath: string, { limit, status, after }: ListPetsQuery): st
     after === undefined ? '' : `&after=${after}`
   }>; rel="next"`
 
-export const listPetsRoute: Route = {
+export const listPetsRoute: Route<'listPets'> = {
   ...OPERATIONS.listPets,
   errors: ['BadRequest'],
   document: ({ listLimits }) => ({
     summary: 'List animals',
     description: `Animals in ascending id order, at most \`limit\` (default ${listLimits.default}). When more exist, \`Link: <...>; rel="next"\` gives the next page; the body stays a plain array. Unknown, empty or repeated parameters are refused with 400.`,
-    parameters: [param('limit'), param('status'), param('after')],
-    responses: {
-      [OPERATIONS.listPets.success]: jsonResponse('A page of animals.', 'Pets', ['Link']),
-    },
+    parameters: ['limit', 'status', 'after'],
+    answer: { description: 'A page of animals.', body: 'Pets', headers: ['Link'] },
   }),
   handler: ({ store, basePath, listLimits, respond }) => {
     const list = listPets({ listPetPage: store.listPetPage, listLimits })

@@ -9,8 +9,12 @@ export type Preflight = { readonly methods: string; readonly headers: string }
 /** Every operation reads these. */
 const ALWAYS_READ = ['Authorization', 'X-Request-Id']
 
-const isHeaderParameter = (p: object): p is { in: 'header'; name: string } =>
-  'in' in p && p.in === 'header' && 'name' in p && typeof p.name === 'string'
+const isHeaderParameter = (p: object | string): p is { in: 'header'; name: string } =>
+  typeof p === 'object' &&
+  'in' in p &&
+  p.in === 'header' &&
+  'name' in p &&
+  typeof p.name === 'string'
 
 /** The request headers an operation reads: its documented header parameters, and its body's type. */
 export const requestHeadersOf = (text: OperationText): ReadonlyArray<string> => [

@@ -1,7 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
-import type * as t from 'io-ts'
-import { decodeWith, ErrorBody, readJson, type Operation } from '../../core/index.js'
+import * as t from 'io-ts'
+import {
+  decodeWith,
+  ErrorBody,
+  OPERATIONS,
+  Pet,
+  readJson,
+  type SpecifiedOperationId,
+} from '../../core/index.js'
 import { clientError, type ClientError } from './client-error.js'
 import type { Answer } from './exchange.js'
 
@@ -37,19 +44,49 @@ const failureOf = (answer: Answer): ClientError =>
     ),
   )
 
+/** What a success answer carries: a JSON body that a codec reads, or none (a 204). */
+export type AnswerBody =
+  { readonly codec: t.Decoder<unknown, unknown>; readonly root: string } | 'none'
+
+const json = <A>(codec: t.Decoder<unknown, A>, root: string) => ({ codec, root })
+
 /**
- * The operation's result from an answer: its success status with a body the codec accepts (ids
+ * The body of each operation's success answer. Typed over every operation the client calls: an
+ * operation added to `OPERATIONS` fails to compile here until its answer is described.
+ */
+const ANSWER_BODIES = {
+  listPets: json(t.readonlyArray(Pet), 'list of pets'),
+  createPet: json(Pet, 'pet'),
+  getPet: json(Pet, 'pet'),
+} as const satisfies { readonly [K in SpecifiedOperationId]: AnswerBody }
+
+/** What an operation's success answer decodes to: its codec's type, or undefined for none. */
+export type AnswerOf<K extends SpecifiedOperationId> = (typeof ANSWER_BODIES)[K] extends {
+  readonly codec: t.Decoder<unknown, infer A>
+}
+  ? A
+  : undefined
+
+export const decodeBody = (body: AnswerBody, answer: Answer): E.Either<ClientError, unknown> =>
+  body === 'none'
+    ? answer.text === ''
+      ? E.right(undefined)
+      : E.left(undecodable(answer.status, 'has a body where none is expected'))
+    : pipe(
+        readJson(answer.text),
+        E.chain(decodeWith(body.codec, body.root)),
+        E.mapLeft((e) =>
+          undecodable(answer.status, `is not a valid ${body.root}: ${e.problems.join('; ')}`),
+        ),
+      )
+
+/**
+ * The operation's result from an answer: its success status with the body it describes (ids
  * read exactly, never through a float), else the failure the answer says.
  */
 export const decodeAnswer =
-  <A>(operation: Operation, codec: t.Decoder<unknown, A>, root: string) =>
-  (answer: Answer): E.Either<ClientError, A> =>
-    answer.status !== operation.success
+  <K extends SpecifiedOperationId>(operationId: K) =>
+  (answer: Answer): E.Either<ClientError, AnswerOf<K>> =>
+    answer.status !== OPERATIONS[operationId].success
       ? E.left(failureOf(answer))
-      : pipe(
-          readJson(answer.text),
-          E.chain(decodeWith(codec, root)),
-          E.mapLeft((e) =>
-            undecodable(answer.status, `is not a valid ${root}: ${e.problems.join('; ')}`),
-          ),
-        )
+      : (decodeBody(ANSWER_BODIES[operationId], answer) as E.Either<ClientError, AnswerOf<K>>)

@@ -1,11 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js'
-import * as t from 'io-ts'
 import {
   OPERATIONS,
-  Pet,
   writeNewPetJson,
   type NewPetFields,
-  type Operation,
+  type Pet,
+  type SpecifiedOperationId,
 } from '../../core/index.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import { decodeAnswer, undecodable } from './answers.js'
@@ -32,17 +31,40 @@ export type ListPetsPage = {
   readonly next: ListPetsRequest | undefined
 }
 
-type Result<A> = Promise<E.Either<ClientError, A>>
+/** What a call settles to: never a rejection. */
+export type Result<A> = Promise<E.Either<ClientError, A>>
 
-const Pets = t.readonlyArray(Pet)
+type EveryOperation<
+  T extends { readonly [K in SpecifiedOperationId]: (...args: never[]) => Result<unknown> },
+> = T
 
-/** The three operations, each a promise of an Either: never rejecting. */
-export const createCalls = (client: ClientOptions) => {
+/**
+ * The client's call of each operation. Typed over every operation the client calls: an operation
+ * added to `OPERATIONS` fails to compile here until it has its call.
+ */
+export type Calls = EveryOperation<{
+  /** One page of pets in ascending id order, and the request for the next page. */
+  readonly listPets: (request?: ListPetsRequest, options?: CallOptions) => Result<ListPetsPage>
+  /**
+   * Adds a pet, once: every attempt sends the same Idempotency-Key and body, so a retry after a
+   * lost answer gets the first attempt's pet back instead of storing a second.
+   */
+  readonly createPet: (pet: NewPetFields, options?: CreatePetOptions) => Result<Pet>
+  /**
+   * One pet by id.
+   * @deprecated `GET /pets/{petId}` is removed on 2030-12-05 (the service then answers 410
+   * `gone`): use `listPets`. Its `Deprecation` and `Sunset` headers go to `onDeprecation`.
+   */
+  readonly getPet: (id: bigint, options?: CallOptions) => Result<Pet>
+}>
+
+/** Each operation, a promise of an Either: never rejecting. */
+export const createCalls = (client: ClientOptions): Calls => {
   const base = client.baseUrl.replace(/\/+$/, '')
   const call = createSender(client, base)
   const reportDeprecation = onceDeprecated(OPERATIONS.getPet, client.onDeprecation)
 
-  const decodePage = decodeAnswer(OPERATIONS.listPets, Pets, 'list of pets')
+  const decodePage = decodeAnswer('listPets')
   /** The page, and the next page's request from its Link header. */
   const pageOf = (answer: Answer): E.Either<ClientError, ListPetsPage> =>
     pipe(
@@ -68,7 +90,6 @@ export const createCalls = (client: ClientOptions) => {
       pageOf,
     )
 
-  const decodePet = (operation: Operation) => decodeAnswer(operation, Pet, 'pet')
   const createPet = (pet: NewPetFields, options: CreatePetOptions = {}): Result<Pet> => {
     const body = writeNewPetJson(pet)
     const key = options.idempotencyKey ?? newIdempotencyKey()
@@ -77,14 +98,14 @@ export const createCalls = (client: ClientOptions) => {
       OPERATIONS.createPet,
       pathOf(OPERATIONS.createPet.path, {}),
       options,
-      decodePet(OPERATIONS.createPet),
+      decodeAnswer('createPet'),
       { headers, body },
     )
   }
 
   const getPet = (id: bigint, options: CallOptions = {}): Result<Pet> => {
     const path = pathOf(OPERATIONS.getPet.path, { petId: String(id) })
-    const decode = decodePet(OPERATIONS.getPet)
+    const decode = decodeAnswer('getPet')
     return call(OPERATIONS.getPet, path, options, (answer) => {
       reportDeprecation(answer)
       return decode(answer)

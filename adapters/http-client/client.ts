@@ -1,56 +1,52 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { NewPetFields, Pet } from '../../core/index.js'
-import { createCalls, type CallOptions, type CreatePetOptions, type ListPetsPage } from './calls.js'
+import type { Pet } from '../../core/index.js'
+import {
+  createCalls,
+  type CallOptions,
+  type Calls,
+  type ListPetsPage,
+  type Result,
+} from './calls.js'
 import type { ClientError } from './client-error.js'
 import type { ListPetsRequest } from './next-page.js'
 import type { ClientOptions } from './options.js'
 
-/** The calls as fp-ts TaskEithers: the same requests, retries and failures, never throwing. */
-export type TaskEitherCalls = {
-  /** One page of pets; its `next` asks for the following one. */
-  readonly listPets: (
-    request?: ListPetsRequest,
-    options?: CallOptions,
-  ) => TE.TaskEither<ClientError, ListPetsPage>
-  /** Creates a pet, retried safely under the same idempotency key. */
-  readonly createPet: (
-    pet: NewPetFields,
-    options?: CreatePetOptions,
-  ) => TE.TaskEither<ClientError, Pet>
-  /** @deprecated `GET /pets/{petId}` is removed on 2030-12-05: use `listPets`. */
-  readonly getPet: (id: bigint, options?: CallOptions) => TE.TaskEither<ClientError, Pet>
-}
+type Settled<F> = F extends (...args: infer P) => Result<infer A>
+  ? (...args: P) => Promise<A>
+  : never
+type Tasked<F> = F extends (...args: infer P) => Result<infer A>
+  ? (...args: P) => TE.TaskEither<ClientError, A>
+  : never
 
-/** A client of one Animal Store service. Each call rejects only with a {@link ClientError}. */
-export type AnimalStoreClient = {
-  /** One page of pets in ascending id order, and the request for the next page. */
-  readonly listPets: (request?: ListPetsRequest, options?: CallOptions) => Promise<ListPetsPage>
+/** The calls as fp-ts TaskEithers: the same requests, retries and failures, never throwing. */
+export type TaskEitherCalls = { readonly [K in keyof Calls]: Tasked<Calls[K]> }
+
+/**
+ * A client of one Animal Store service: a call for each operation (each rejects only with a
+ * {@link ClientError}), every page of a listing, and the same calls for fp-ts programs.
+ */
+export type AnimalStoreClient = { readonly [K in keyof Calls]: Settled<Calls[K]> } & {
   /** Every page from `request` on, following the answers' `Link: rel="next"`. */
   readonly pages: (
     request?: ListPetsRequest,
     options?: CallOptions,
   ) => AsyncGenerator<ReadonlyArray<Pet>, void, undefined>
-  /**
-   * Adds a pet, once: every attempt sends the same Idempotency-Key and body, so a retry after a
-   * lost answer gets the first attempt's pet back instead of storing a second.
-   */
-  readonly createPet: (pet: NewPetFields, options?: CreatePetOptions) => Promise<Pet>
-  /**
-   * One pet by id.
-   * @deprecated `GET /pets/{petId}` is removed on 2030-12-05 (the service then answers 410
-   * `gone`): use `listPets`. Its `Deprecation` and `Sunset` headers go to `onDeprecation`.
-   */
-  readonly getPet: (id: bigint, options?: CallOptions) => Promise<Pet>
   /** The same calls for fp-ts programs. */
   readonly taskEither: TaskEitherCalls
 }
 
-const settle = async <A>(result: Promise<E.Either<ClientError, A>>): Promise<A> => {
+const settle = async <A>(result: Result<A>): Promise<A> => {
   const settled = await result
   if (E.isLeft(settled)) throw settled.left
   return settled.right
 }
+
+type AnyCall = (...args: unknown[]) => Result<unknown>
+
+/** Each call of `calls` wrapped the same way, under its name (the types above say what each is). */
+const wrapEach = <W>(calls: Calls, wrap: (call: AnyCall) => W) =>
+  Object.fromEntries(Object.entries(calls).map(([name, call]) => [name, wrap(call as AnyCall)]))
 
 /** A client for the service at `options.baseUrl`; it holds no connection of its own. */
 export const createClient = (options: ClientOptions): AnimalStoreClient => {
@@ -62,15 +58,22 @@ export const createClient = (options: ClientOptions): AnimalStoreClient => {
       next = page.next
     }
   }
+  const settled = wrapEach(
+    calls,
+    (call) =>
+      (...args: unknown[]) =>
+        settle(call(...args)),
+  )
+  const tasked = wrapEach(
+    calls,
+    (call) =>
+      (...args: unknown[]) =>
+      () =>
+        call(...args),
+  )
   return {
-    listPets: (request, callOptions) => settle(calls.listPets(request, callOptions)),
+    ...(settled as { [K in keyof Calls]: Settled<Calls[K]> }),
     pages,
-    createPet: (pet, callOptions) => settle(calls.createPet(pet, callOptions)),
-    getPet: (id, callOptions) => settle(calls.getPet(id, callOptions)),
-    taskEither: {
-      listPets: (request, callOptions) => () => calls.listPets(request, callOptions),
-      createPet: (pet, callOptions) => () => calls.createPet(pet, callOptions),
-      getPet: (id, callOptions) => () => calls.getPet(id, callOptions),
-    },
+    taskEither: tasked as TaskEitherCalls,
   }
 }

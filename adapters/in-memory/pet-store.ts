@@ -49,8 +49,13 @@ export const createInMemoryPetStore = (options: InMemoryPetStoreOptions = {}): P
   // NaN or a negative number would compare false against every count: a store without a limit.
   if (!(capacity === Infinity || (Number.isInteger(capacity) && capacity >= 0)))
     throw new RangeError(`capacity must be a whole number from 0, or Infinity: got ${capacity}`)
-  /** Every pet by ascending id; ids are 1, 2, 3…, so the pet with id n is at index n - 1. */
+  /** Every pet by ascending id, for listing: a page is a binary search and a slice. */
   const all: Pet[] = []
+  /**
+   * The pet with id n at index n - 1 (ids are handed out 1, 2, 3…): a lookup in O(1). A removal
+   * would leave undefined at its index, so `all` can lose pets without moving any lookup.
+   */
+  const byId: Array<Pet | undefined> = []
   const byStatus = new Map<PetStatus, Pet[]>()
   /** Pets inserted with an op, by op: an op is stored at most once. */
   const byOp = new Map<string, Pet>()
@@ -68,6 +73,7 @@ export const createInMemoryPetStore = (options: InMemoryPetStoreOptions = {}): P
     const pet: { -readonly [K in keyof Pet]: Pet[K] } = { id: lastId as PetId, ...newPet }
     pet.id = lastId as PetId
     all.push(pet)
+    byId.push(pet)
     if (op !== undefined) byOp.set(op, pet)
     if (pet.status !== undefined) {
       const list = byStatus.get(pet.status) ?? []
@@ -87,7 +93,7 @@ export const createInMemoryPetStore = (options: InMemoryPetStoreOptions = {}): P
     insertPet,
     // An index, not a Map by id: a Map keyed by bigints rehashes as it grows (bench/HISTORY.md).
     findPet: (id) =>
-      TE.right(O.fromNullable(id >= 1n && id <= lastId ? all[Number(id) - 1] : undefined)),
+      TE.right(O.fromNullable(id >= 1n && id <= lastId ? byId[Number(id) - 1] : undefined)),
     listPetPage,
   }
 }

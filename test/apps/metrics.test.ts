@@ -5,11 +5,12 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import { createInMemoryPetStore } from '../../adapters/in-memory/index.js'
 import { createPrometheusMetrics } from '../../adapters/prometheus/index.js'
 import { createMetricsServer } from '../../apps/server/metrics-server.js'
-import { storeUnavailable, type PetStore } from '../../core/index.js'
+import type { PetStore } from '../../core/index.js'
 import { auth, startTestApi } from '../support/app.js'
 import { send } from '../support/http.js'
 import { startService } from '../support/service-process.js'
 import { sample } from '../support/exposition.js'
+import { downStore } from '../support/down-store.js'
 
 const storage = (store: PetStore) => ({
   store,
@@ -67,10 +68,9 @@ describe('metrics (Prometheus)', () => {
 
   it('counts store failures and 503 answers', async () => {
     const metrics = createPrometheusMetrics()
-    const down = () => TE.left(storeUnavailable('connection refused'))
     const api = await startTestApi({
       metrics,
-      storage: storage({ insertPet: down, findPet: down, listPetPage: down }),
+      storage: storage(downStore()),
     })
     try {
       expect((await api.get('/pets')).status).to.equal(503)

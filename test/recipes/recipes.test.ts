@@ -3,12 +3,12 @@ import { join } from 'node:path'
 import { auth, startTestApi } from '../support/app.js'
 import { startService, type ServiceProcess } from '../support/service-process.js'
 import { startFlags } from '../support/start-command.js'
-import { ADD_ENDPOINT, ADD_FIELD, ADD_SETTING, ADD_STORE, FIELD_FLAGS } from './recipes.js'
+import { ADD_FIELD, ADD_SETTING, ADD_STORE, FIELD_FLAGS } from './recipes.js'
+import { ADD_OPERATION_ENTRY, ADD_OPERATION_REST, OPERATION_FLAGS } from './recipes.js'
 import { applySteps, flaggedFiles, removeScratch, runIn, scratchCopy } from './scratch.js'
 
 const CHECK = ['--noEmit', '-p', '.']
 const BUILD = ['-p', 'tsconfig.build.json']
-const APP = 'https://app.example'
 
 /** The service built in the copy, started as `npm start` starts it. */
 const startBuilt = (dir: string, env: Record<string, string>): Promise<ServiceProcess> =>
@@ -39,38 +39,25 @@ describe('The recipes of "How to change it", applied to a copy of the tree', fun
     expect(await flaggedFiles(dir, CHECK)).to.deep.equal(FIELD_FLAGS)
   })
 
-  it('an endpoint: it compiles, routes, checks its scope, answers its preflight and is documented', async () => {
-    applySteps(dir, ADD_ENDPOINT)
-    expect(await flaggedFiles(dir, BUILD)).to.deep.equal([])
-    service = await startBuilt(dir, { CORS_ORIGINS: APP })
-    const created = await service.request({
-      method: 'POST',
-      path: '/v1/pets',
-      headers: { ...auth, 'Content-Type': 'application/json' },
-      body: '{"name":"Rex","categoryId":1}',
-    })
-    const path = `/v1/pets/${(created.json as { id: bigint }).id}/name`
-    const named = await service.request({ path, headers: auth })
-    expect([named.status, named.json]).to.deep.equal([200, { name: 'Rex' }])
-    expect((await service.request({ path })).status).to.equal(401)
-    const wrong = await service.request({ method: 'POST', path, headers: auth })
-    expect([wrong.status, wrong.headers.allow]).to.deep.equal([405, 'GET, HEAD'])
-    const preflight = await service.request({
-      method: 'OPTIONS',
-      path,
-      headers: { Origin: APP, 'Access-Control-Request-Method': 'GET' },
-    })
-    expect(preflight.status).to.equal(204)
-    expect(preflight.headers['access-control-allow-methods']).to.equal('GET, HEAD')
-    const doc = (await service.request({ path: '/v1/openapi.json' })).json as {
-      info: { description: string }
-      paths: Record<string, { get?: { operationId: string; security: unknown } }>
+  it('an operation: the compiler names its route, call and decoder; then DELETE works end to end', async () => {
+    applySteps(dir, ADD_OPERATION_ENTRY)
+    expect(await flaggedFiles(dir, CHECK)).to.deep.equal(OPERATION_FLAGS)
+    applySteps(dir, ADD_OPERATION_REST)
+    expect(await flaggedFiles(dir, CHECK)).to.deep.equal([])
+    const created = ADD_OPERATION_REST.flatMap((step) => ('create' in step ? [step.create] : []))
+    await runIn(dir, 'node_modules/.bin/eslint', created)
+    const { stdout } = await runIn(dir, 'node_modules/.bin/mocha', [
+      ...['--no-config', '--require', 'tsx', '--extension', 'ts', '--reporter', 'json'],
+      ...['--timeout', '20000', 'test/adapters/koa/delete-pet.test.ts'],
+      ...['test/adapters/in-memory/pet-store.test.ts', 'test/adapters/koa/openapi.test.ts'],
+    ])
+    const report = JSON.parse(stdout) as {
+      stats: { failures: number }
+      passes: Array<{ fullTitle: string }>
     }
-    expect(doc.paths['/pets/{petId}/name']?.get).to.deep.include({
-      operationId: 'getPetName',
-      security: [{ bearerAuth: ['pets:read'] }],
-    })
-    expect(doc.info.description).to.include('getPetName')
+    expect(report.stats.failures).to.equal(0)
+    const titles = report.passes.map((p) => p.fullTitle)
+    expect(titles.filter((t) => /DELETE|removes a pet/.test(t))).to.have.length(2)
   })
 
   it('a store adapter: it compiles, passes the contract, and the HTTP suites run on it', async () => {

@@ -3,6 +3,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import { createInMemoryPetStore } from '../../../adapters/in-memory/index.js'
 import { storeUnavailable, type PetStore } from '../../../core/index.js'
 import { startTestApi } from '../../support/app.js'
+import { downStore } from '../../support/down-store.js'
 import { expectError } from '../../support/expect-error.js'
 
 const captureLogger = () => {
@@ -14,11 +15,7 @@ const captureLogger = () => {
 
 describe('HTTP: store failures and unexpected errors', () => {
   it('answers 503 with Retry-After when the store is unavailable, and /readyz says so', async () => {
-    const down: PetStore = {
-      insertPet: () => TE.left(storeUnavailable('connection refused')),
-      findPet: () => TE.left(storeUnavailable('connection refused')),
-      listPetPage: () => TE.left(storeUnavailable('connection refused')),
-    }
+    const down = downStore()
     const { lines, logger } = captureLogger()
     const api = await startTestApi({
       storage: {

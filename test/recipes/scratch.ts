@@ -1,5 +1,13 @@
 import { execFile, execFileSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs'
 import { symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -14,8 +22,11 @@ export type Step =
   | { readonly file: string; readonly after: string; readonly text: string }
   | { readonly file: string; readonly replace: string; readonly text: string }
 
-/** A copy of the tracked tree (as it is in the work tree), sharing node_modules. */
-export const scratchCopy = (): string => {
+/**
+ * A copy of the tracked tree (as it is in the work tree), sharing node_modules; `packages` puts
+ * other directories in place of some of its packages (`{ koa: '/tmp/…/node_modules/koa' }`).
+ */
+export const scratchCopy = (packages: Readonly<Record<string, string>> = {}): string => {
   const dir = mkdtempSync(join(tmpdir(), 'animal-store-recipe-'))
   const files = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' })
   for (const file of files.split('\0')) {
@@ -23,8 +34,19 @@ export const scratchCopy = (): string => {
     mkdirSync(dirname(join(dir, file)), { recursive: true })
     copyFileSync(join(ROOT, file), join(dir, file))
   }
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'))
+  if (Object.keys(packages).length === 0)
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'))
+  else linkModules(join(dir, 'node_modules'), packages)
   return dir
+}
+
+/** node_modules as links to the tree's own packages, but for those `packages` replaces. */
+const linkModules = (target: string, packages: Readonly<Record<string, string>>): void => {
+  mkdirSync(target)
+  for (const name of readdirSync(join(ROOT, 'node_modules')))
+    if (packages[name] === undefined)
+      symlinkSync(join(ROOT, 'node_modules', name), join(target, name))
+  for (const [name, path] of Object.entries(packages)) symlinkSync(path, join(target, name))
 }
 
 export const removeScratch = (dir: string): void => rmSync(dir, { recursive: true, force: true })

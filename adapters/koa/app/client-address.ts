@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http'
 import { BlockList, isIP } from 'node:net'
 import type { AppState } from './app-state.js'
 import { forwardedFor } from './forwarded.js'
+import { defineRequestIp } from '../koa-internals.js'
 
 /**
  * Which proxies in front of the service are trusted to say who the client is: a count of hops
@@ -80,8 +81,7 @@ type RequestWithContext = {
  * `X-Forwarded-For`.
  */
 export const useClientAddress = (app: Koa<never>, address: ClientAddress): void => {
-  Object.defineProperty(app.request, 'ip', {
-    configurable: true,
+  defineRequestIp(app, {
     get(this: RequestWithContext) {
       return (this.ctx.state.clientAddress ??= address.of(this.req))
     },

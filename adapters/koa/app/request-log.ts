@@ -1,5 +1,6 @@
 import type { AppContext } from './app-state.js'
 import type { Logger } from '../../../core/index.js'
+import { matchedRoute } from '../koa-internals.js'
 
 /** What the log says of a request: never the URL, the body or a header value. */
 export type RequestRecord = {
@@ -44,7 +45,7 @@ export const logRequest = (
 const recordOf = (ctx: AppContext, requestId: string, started: number): RequestRecord => ({
   requestId,
   method: ctx.method,
-  route: typeof ctx._matchedRoute === 'string' ? ctx._matchedRoute : null,
+  route: matchedRoute(ctx) ?? null,
   status: ctx.status,
   ms: Math.round((performance.now() - started) * 100) / 100,
   keyId: ctx.state.principal?.keyId ?? null,

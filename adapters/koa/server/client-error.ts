@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream'
 import { ERROR_CODES, errorBody, type ErrorCode } from '../app/problem.js'
 import { everyAnswerHeaders } from '../app/answer-headers.js'
 import { requestIdOf } from '../app/request-id.js'
+import { responseOnSocket } from '../koa-internals.js'
 
 const answerOf = (code: string | undefined): [ErrorCode, string] => {
   if (code === 'HPE_HEADER_OVERFLOW')
@@ -53,8 +54,6 @@ export const answerError = (res: ServerResponse, code: ErrorCode, message: strin
   res.end(body)
 }
 
-type HttpSocket = Duplex & { _httpMessage?: ServerResponse | null }
-
 /** How long a refusal may take to leave (a client that reads nothing) before the socket goes. */
 const REFUSAL_GRACE_MS = 5000
 
@@ -102,7 +101,7 @@ export const createClientErrorAnswer = () => {
     refused.add(socket)
     if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
     const [code, message] = answerOf(error.code)
-    const res = (socket as HttpSocket)._httpMessage ?? undefined
+    const res = responseOnSocket(socket) ?? undefined
     if (res === undefined) return refuseAndClose(socket, rawErrorAnswer(code, message))
     const inProgress = !res.req.complete
     if (inProgress && !res.headersSent)

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { budgetKeyOf } from '../app/address-budget.js'
 import { plain } from '../app/client-address.js'
+import { responseOnSocket } from '../koa-internals.js'
 
 /** How the connection cap is shared out; every limit is off when absent. */
 export type ConnectionShare = {
@@ -33,7 +34,7 @@ type IsKeyed = (socket: Socket) => boolean
  * here rather than counted with a listener on every response (a listener per request).
  */
 export const responseOf = (socket: Socket): ServerResponse | null | undefined =>
-  (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage
+  responseOnSocket(socket)
 export const busy = (socket: Socket): boolean => responseOf(socket) != null
 
 /**

@@ -77,7 +77,11 @@ export const createHttpServer = (
   })
   // Not instanceof: an embedder's app may come from another copy of Koa.
   const isApp = typeof appOrListener !== 'function'
-  const listener = isApp ? serveAsRoot(appOrListener) : appOrListener
+  const listener = isApp
+    ? serveAsRoot(appOrListener, (fields) =>
+        logger.warn({ fields }, 'koa internals differ: serving through app.callback()'),
+      )
+    : appOrListener
   const guarded = connections.guard(guardHeaders(guardCodings(listener)))
   server.on('request', guarded)
   server.on('checkContinue', (req, res) => {

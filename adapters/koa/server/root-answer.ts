@@ -1,5 +1,6 @@
 import { pipeline, Readable, Stream } from 'node:stream'
 import type { AppContext } from '../app/app-state.js'
+import { isExplicitNullBody } from '../koa-internals.js'
 import { createBatch } from './batched-writes.js'
 
 /** Statuses that never carry a body (Koa's `statuses.empty`). */
@@ -8,8 +9,7 @@ const BODILESS = new Set([204, 205, 304])
 /** No body set: Koa's empty answer for `ctx.body = null`, else the status text as plain text. */
 const writeNoBody = (ctx: AppContext): void => {
   const res = ctx.res
-  const response = ctx.response as typeof ctx.response & { _explicitNullBody?: boolean }
-  if (response._explicitNullBody === true) {
+  if (isExplicitNullBody(ctx.response)) {
     ctx.remove('Content-Type')
     ctx.remove('Transfer-Encoding')
     ctx.length = 0

@@ -1,6 +1,7 @@
 import type Koa from 'koa'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppContext, AppState } from '../app/app-state.js'
+import { composerOf, koaShapeDifferences } from '../koa-internals.js'
 import { writeAnswer } from './root-answer.js'
 
 /**
@@ -15,9 +16,6 @@ export type WireListener = (
   markKeyed?: () => void,
 ) => void
 
-type Composed = (ctx: AppContext) => Promise<void>
-type Composer = (middleware: Koa<AppState>['middleware']) => Composed
-
 /**
  * Drives a Koa app as the server's root application: the app's middleware run as Koa runs them
  * (a context from `app.createContext`, 404 to start, `ctx.onerror` for an exception that escapes),
@@ -29,12 +27,23 @@ type Composer = (middleware: Koa<AppState>['middleware']) => Composed
  * `app.middleware` and gets Koa's own handling. Koa's on-finished listeners, which report a
  * failure of the response stream after the answer, are left out: the app sends strings and
  * buffers, whose write has no stream to fail.
+ *
+ * It reads fields of Koa that are not its API (koa-internals.ts): when this Koa differs from
+ * them, it tells `onDiffers` which, once, and serves through `app.callback()` instead.
  */
-export const serveAsRoot = (app: Koa<AppState>): WireListener => {
+export const serveAsRoot = (
+  app: Koa<AppState>,
+  onDiffers: (fields: ReadonlyArray<string>) => void = () => {},
+): WireListener => {
   // An app that keeps its context in AsyncLocalStorage needs Koa's own run of it.
   if (app.ctxStorage !== undefined) return app.callback()
-  const compose = (app as unknown as { compose: Composer }).compose
-  const run = compose(app.middleware)
+  const differences = koaShapeDifferences(app)
+  const compose = composerOf(app)
+  if (differences.length > 0 || compose === undefined) {
+    onDiffers(differences)
+    return app.callback()
+  }
+  const run = compose<AppContext>(app.middleware)
   // As `app.callback()` does: an app with no 'error' listener reports through `app.onerror`.
   if (app.listenerCount('error') === 0) app.on('error', app.onerror.bind(app))
   const write = writeAnswer()

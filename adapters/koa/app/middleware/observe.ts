@@ -1,4 +1,5 @@
 import type { Next } from 'koa'
+import { matchedRoute } from '../../koa-internals.js'
 import type { AppContext } from '../app-state.js'
 
 /**
@@ -21,12 +22,12 @@ export const observe =
   async (ctx: AppContext, next: Next): Promise<void> => {
     const started = performance.now()
     await next()
-    const route = ctx._matchedRoute
+    const route = matchedRoute(ctx)
     // The answer is sent after the middleware, and the socket is no longer writable, so it cannot
     // be: the client went away, or its request timed out.
     const aborted = !ctx.res.writableEnded && !ctx.writable
     observer(
-      typeof route === 'string' ? route : 'none',
+      route ?? 'none',
       ctx.method,
       // As in the log: nginx's 499, not the status Koa starts every request with (404).
       aborted ? 499 : ctx.status,

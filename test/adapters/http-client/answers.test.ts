@@ -5,7 +5,7 @@ import { backOffMs, DEFAULT_BUDGET } from '../../../adapters/http-client/budget.
 import { clientError } from '../../../adapters/http-client/client-error.js'
 import { decodeBody, retryAfterSeconds } from '../../../adapters/http-client/answers.js'
 import { createClient, type ClientError } from '../../../adapters/http-client/index.js'
-import { GET_PET_DEPRECATION } from '../../../core/index.js'
+import { GET_PET_DEPRECATION, OPERATIONS } from '../../../core/index.js'
 import { rejectionOf } from './support.js'
 
 /** A client whose every answer is `response`: how the decoding of odd answers is pinned down. */
@@ -91,6 +91,18 @@ describe('the client reading answers', () => {
     expect(decodeBody('none', answer(''))).to.deep.equal({ _tag: 'Right', right: undefined })
     const body = decodeBody('none', answer('{}'))
     expect(body._tag === 'Left' && body.left.code).to.equal('undecodable')
+  })
+
+  it('has a call for each operation of the table but those marked unspecified', () => {
+    const client = answering(() => new Response('[]'))
+    const specified = Object.values(OPERATIONS)
+      .filter((operation) => !('unspecified' in operation))
+      .map((operation) => operation.operationId)
+    expect(Object.keys(client).filter((k) => k !== 'pages' && k !== 'taskEither')).to.have.members(
+      specified,
+    )
+    expect(Object.keys(client.taskEither)).to.have.members(specified)
+    expect(specified).to.not.include('listStoreOrders')
   })
 
   // The client's promise and TaskEither calls are both mapped from `Calls`, keeping its tags.

@@ -112,6 +112,19 @@ describe('HTTP: a route added to the table given to the app', () => {
   })
 })
 
+describe('the route table given to the app', () => {
+  it('is refused at start when a key is not its route's operationId', async () => {
+    const table = { ...ROUTES, removePet: deletePetRoute }
+    let refused: unknown
+    try {
+      await appWith({ ...testApiOptions(), routes: table })
+    } catch (error) {
+      refused = error
+    }
+    expect(String(refused)).to.include('the route table files deletePet under removePet')
+  })
+})
+
 describe('HTTP: the settings given to the app are the ones it answers by', () => {
   const sunsetAt = new Date('2027-03-01T00:00:00Z')
   let api: Client

@@ -45,8 +45,9 @@ export default {
     'TypeAlias',
   ],
   // Mapped types behind StrictStruct's decoded value and the JSON writer's unchecked fields:
-  // the fields are shown where they are used.
-  // errorAnswers: the table behind ErrorAnswerName, whose names the reference lists.
-  intentionallyNotExported: ['Decoded', 'Plain', 'errorAnswers'],
+  // the fields are shown where they are used. Settled and Tasked turn each of the client's
+  // Calls into its promise and its TaskEither form; Calls documents each call, and
+  // EveryOperation only checks that it has one for each operation.
+  intentionallyNotExported: ['Decoded', 'Plain', 'Settled', 'Tasked', 'EveryOperation'],
   validation: { notExported: true, notDocumented: true, invalidLink: true, rewrittenLink: true },
 }

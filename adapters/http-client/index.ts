@@ -5,7 +5,7 @@
  * @module animal-store/client
  */
 export { createClient, type AnimalStoreClient, type TaskEitherCalls } from './client.js'
-export type { CallOptions, CreatePetOptions, ListPetsPage } from './calls.js'
+export type { CallOptions, Calls, CreatePetOptions, ListPetsPage, Result } from './calls.js'
 export type { ListPetsRequest } from './next-page.js'
 export type { ClientOptions, DeprecationNotice } from './options.js'
 export { DEFAULT_BUDGET, type RetryBudget } from './budget.js'

@@ -24,7 +24,7 @@ const startBuilt = (dir: string, env: Record<string, string>): Promise<ServicePr
  * the copy's CPU being the cost): what the page promises must hold.
  */
 describe('The recipes of "How to change it", applied to a copy of the tree', function () {
-  this.timeout(300_000)
+  this.timeout(600_000)
   let dir: string
   let service: ServiceProcess | undefined
   beforeEach(() => (dir = scratchCopy()))

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import { expect } from 'chai'
 import {
   createInMemoryIdempotencyStore,
@@ -219,5 +220,18 @@ describe('OpenAPI document', () => {
       await api.close()
       file.remove()
     }
+  })
+})
+
+describe('the document is built from the routes, one way', () => {
+  it('no route imports anything from openapi/', () => {
+    const routes = 'adapters/koa/app/routes'
+    const imports = readdirSync(routes).flatMap((file) =>
+      [...readFileSync(`${routes}/${file}`, 'utf8').matchAll(/from '([^']+)'/g)].map(
+        ([, path]) => `${file}: ${path}`,
+      ),
+    )
+    expect(imports.length).to.be.above(10)
+    expect(imports.filter((line) => line.includes('openapi/'))).to.deep.equal([])
   })
 })

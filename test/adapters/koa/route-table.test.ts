@@ -113,7 +113,7 @@ describe('HTTP: a route added to the table given to the app', () => {
 })
 
 describe('the route table given to the app', () => {
-  it('is refused at start when a key is not its route's operationId', async () => {
+  it("is refused at start when a key is not its route's operationId", async () => {
     const table = { ...ROUTES, removePet: deletePetRoute }
     let refused: unknown
     try {

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import { budgetKeyOf } from '../app/address-budget.js'
-import { plain } from '../app/client-address.js'
+import { budgetKeyOf } from '../request/address-budget.js'
+import { plain } from '../request/client-address.js'
 
 /** How the connection cap is shared out; every limit is off when absent. */
 export type ConnectionShare = {

@@ -5,7 +5,7 @@ import {
 } from '../../../adapters/in-memory/index.js'
 import { ERROR_CODES, openApiDocument } from '../../../adapters/koa/index.js'
 import { createRouter } from '../../../adapters/koa/app/routes/index.js'
-import { createResponder } from '../../../adapters/koa/app/responder.js'
+import { createResponder } from '../../../adapters/koa/response/responder.js'
 import { silentLogger } from '../../../core/index.js'
 import {
   INT64_MAX,

@@ -7,7 +7,7 @@ import {
   type Route,
 } from '../../../adapters/koa/index.js'
 import { errorResponses } from '../../../adapters/koa/app/openapi/responses.js'
-import { param } from '../../../adapters/koa/app/openapi/schemas.js'
+import { param } from '../../../adapters/koa/app/routes/operation-text.js'
 import { writePetJson } from '../../../adapters/koa/app/json/pet-json.js'
 import { apiKeysOf } from '../../../apps/server/api-keys.js'
 import { inMemoryStorage } from '../../../apps/server/storage.js'

@@ -1,9 +1,9 @@
 import type { Next } from 'koa'
-import type { AppContext } from '../app-state.js'
-import { budgetKeyOf } from '../address-budget.js'
-import { setAnswer } from '../answer.js'
+import type { AppContext } from '../../request/app-state.js'
+import { budgetKeyOf } from '../../request/address-budget.js'
+import { setAnswer } from '../../response/answer.js'
 import type { RateLimits } from '../rate-limits.js'
-import type { Responder } from '../responder.js'
+import type { Responder } from '../../response/responder.js'
 import { DOCS_CSP, docsAssetsDir, docsPage, loadDocsAssets } from '../docs/assets.js'
 import { notModified, variantsOf, type Variant, type Variants } from '../docs/variants.js'
 

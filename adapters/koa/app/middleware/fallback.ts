@@ -1,5 +1,5 @@
-import type { AppContext } from '../app-state.js'
-import type { Responder } from '../responder.js'
+import type { AppContext } from '../../request/app-state.js'
+import type { Responder } from '../../response/responder.js'
 
 type MatchedLayer = { readonly methods: ReadonlyArray<string> }
 

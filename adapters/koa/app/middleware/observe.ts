@@ -1,5 +1,5 @@
 import type { Next } from 'koa'
-import type { AppContext } from '../app-state.js'
+import type { AppContext } from '../../request/app-state.js'
 
 /**
  * Told once per request, after the answer is decided: the route template (`none` when no route

@@ -10,7 +10,8 @@ import {
   Pet,
   type ListLimits,
 } from '../../../../core/index.js'
-import { ERROR_CODES } from '../problem.js'
+import { ERROR_CODES } from '../../response/problem.js'
+import type { ParameterName } from '../routes/operation-text.js'
 
 /** int64 bounds are bigints so that the document states 9223372036854775807 exactly. */
 const positiveInt64 = (description: string) => ({
@@ -78,7 +79,11 @@ export const schemas = {
 }
 
 /** The `components.parameters` of the document. */
-export const parameterDocs = ({ min, max, default: byDefault }: ListLimits) => ({
+export const parameterDocs = ({
+  min,
+  max,
+  default: byDefault,
+}: ListLimits): Readonly<Record<ParameterName, object>> => ({
   limit: {
     name: 'limit',
     in: 'query',
@@ -107,9 +112,4 @@ export const parameterDocs = ({ min, max, default: byDefault }: ListLimits) => (
     description: `The animal's identifier, digits only (leading zeros allowed, at most ${ID_MAX_DIGITS} digits).`,
     schema: positiveInt64("The animal's identifier."),
   },
-})
-
-/** A reference to one of the parameters above. */
-export const param = (name: keyof ReturnType<typeof parameterDocs>) => ({
-  $ref: `#/components/parameters/${name}`,
 })

@@ -7,11 +7,11 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   type Pet,
 } from '../../../../core/index.js'
-import type { AppContext } from '../app-state.js'
-import { setHeader } from '../answer.js'
-import { idempotencyKeyOf, REPLAYED_HEADER } from '../idempotency-header.js'
+import type { AppContext } from '../../request/app-state.js'
+import { setHeader } from '../../response/answer.js'
+import { idempotencyKeyOf, REPLAYED_HEADER } from '../../request/idempotency-header.js'
 import { readJsonBody, type BodyResult } from '../json/json-body.js'
-import { jsonResponse } from '../openapi/responses.js'
+import { jsonResponse } from './operation-text.js'
 import { writePetJson } from '../json/pet-json.js'
 import type { Route } from './route.js'
 

@@ -1,7 +1,6 @@
 import { getPet, OPERATIONS } from '../../../../core/index.js'
 import { deprecationWording, goneDetail } from '../deprecation.js'
-import { jsonResponse } from '../openapi/responses.js'
-import { param } from '../openapi/schemas.js'
+import { jsonResponse, param } from './operation-text.js'
 import { petJson } from '../json/pet-json.js'
 import type { Route } from './route.js'
 

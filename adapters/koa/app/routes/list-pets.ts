@@ -1,9 +1,8 @@
 import { parse as parseQuery } from 'node:querystring'
 import * as O from 'fp-ts/lib/Option.js'
 import { listPets, OPERATIONS, type ListPetsQuery } from '../../../../core/index.js'
-import { setHeader } from '../answer.js'
-import { jsonResponse } from '../openapi/responses.js'
-import { param } from '../openapi/schemas.js'
+import { setHeader } from '../../response/answer.js'
+import { jsonResponse, param } from './operation-text.js'
 import { petsJson } from '../json/pet-json.js'
 import type { Route } from './route.js'
 

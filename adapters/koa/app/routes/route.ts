@@ -1,9 +1,10 @@
 import type { RouterMiddleware } from '@koa/router'
 import type { IdempotencyStore, Operation, PetStore } from '../../../../core/index.js'
 import type { ApiSettings } from '../api-settings.js'
-import type { AppState } from '../app-state.js'
-import type { ErrorAnswerName } from '../openapi/responses.js'
-import type { Responder } from '../responder.js'
+import type { AppState } from '../../request/app-state.js'
+import type { ErrorAnswerName } from '../../response/error-answers.js'
+import type { OperationText } from './operation-text.js'
+import type { Responder } from '../../response/responder.js'
 
 /** What a route's handler is built from: the settings, and the ports it calls. */
 export type RouteDeps = ApiSettings & {
@@ -34,13 +35,4 @@ export type Route = Operation & {
   readonly document: (settings: ApiSettings) => OperationText
   /** Builds the operation's Koa middleware once, from the settings and the ports. */
   readonly handler: (deps: RouteDeps) => RouterMiddleware<AppState>
-}
-
-/** The part of an OpenAPI operation a route writes itself. */
-export type OperationText = {
-  readonly summary: string
-  readonly description: string
-  readonly parameters?: ReadonlyArray<object>
-  readonly requestBody?: object
-  readonly responses: Readonly<Record<string, object>>
 }

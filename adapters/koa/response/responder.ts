@@ -1,6 +1,6 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Logger } from '../../../core/index.js'
-import type { AppContext } from './app-state.js'
+import type { AppContext } from '../request/app-state.js'
 import { setHeaders, setJsonAnswer } from './answer.js'
 import { ERROR_CODES, errorBody, toErrorResponse, type Problem } from './problem.js'
 

@@ -63,8 +63,8 @@ export const composeApp = (
 ): Koa =>
   createKoaApp(
     {
-      ...(metrics === undefined ? storage.store : metrics.measureStore(storage.store)),
-      ...apiKeysOf(config, storage, keys, logger),
+      store: metrics === undefined ? storage.store : metrics.measureStore(storage.store),
+      apiKeys: apiKeysOf(config, storage, keys, logger),
       logger,
       now,
       checkReadiness: storage.checkReadiness,

@@ -20,28 +20,34 @@ import { probes } from './middleware/probes.js'
 import { createRateLimits, type RateLimitOptions } from './rate-limits.js'
 import type { RequestLine } from './request-log.js'
 import { createResponder } from '../response/responder.js'
+import { createPetJsonCache } from './json/pet-json.js'
 import { openApiJson, type OpenApiServer } from './openapi/document.js'
 import { createRouter, ROUTES, type Route } from './routes/index.js'
 import { preflightsOf } from './routes/preflight.js'
 
-/** The ports the app runs on: the pet store, the key lookup, a logger, a clock, readiness. */
-export type KoaAppDeps = PetStore &
-  ApiKeys & {
-    readonly logger: Logger
-    /** The clock, in epoch milliseconds; injected so the sunset can be tested. */
-    readonly now: () => number
-    /** Whether the store can serve requests, for /readyz. */
-    readonly checkReadiness: CheckReadiness
-    /**
-     * Where Idempotency-Keys are kept; shared by every instance in production. Absent, a create
-     * that sends a key is refused with 501 rather than run without the guarantee it asks for.
-     */
-    readonly idempotencyStore?: IdempotencyStore
-    /** The request log line, faster than the logger's (see RequestLine); the logger's otherwise. */
-    readonly requestLine?: RequestLine
-    /** Metrics: told of every request when given. */
-    readonly observeRequest?: RequestObserver
-  }
+/**
+ * The ports the app runs on, each by its name: the pet store, the key lookup, the idempotency
+ * store, a logger, a clock, readiness. The routes and use cases receive them under these names.
+ */
+export type KoaAppDeps = {
+  readonly store: PetStore
+  /** Looks up the API key a request presents. */
+  readonly apiKeys: ApiKeys
+  /**
+   * Where Idempotency-Keys are kept; shared by every instance in production. Absent, a create
+   * that sends a key is refused with 501 rather than run without the guarantee it asks for.
+   */
+  readonly idempotencyStore?: IdempotencyStore
+  readonly logger: Logger
+  /** The clock, in epoch milliseconds; injected so the sunset can be tested. */
+  readonly now: () => number
+  /** Whether the store can serve requests, for /readyz. */
+  readonly checkReadiness: CheckReadiness
+  /** The request log line, faster than the logger's (see RequestLine); the logger's otherwise. */
+  readonly requestLine?: RequestLine
+  /** Metrics: told of every request when given. */
+  readonly observeRequest?: RequestObserver
+}
 
 /** How the app answers: the API's settings, and what only an embedding chooses. */
 export type KoaAppOptions = ApiSettings & {
@@ -73,10 +79,11 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
   const router = createRouter(
     {
       ...options,
-      store: deps,
+      store: deps.store,
       ...(deps.idempotencyStore === undefined ? {} : { idempotencyStore: deps.idempotencyStore }),
       respond,
       now: deps.now,
+      petJson: createPetJsonCache(),
     },
     routes,
   )
@@ -105,7 +112,7 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
   app.use(docs(basePath, respond, limits))
   app.use(
     frontDoor(
-      deps,
+      deps.apiKeys,
       { basePath, openApiJson: openApi, deprecationHeaders: deprecation, limits, routes },
       respond,
     ),

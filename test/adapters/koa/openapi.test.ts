@@ -6,6 +6,7 @@ import {
 import { ERROR_CODES, openApiDocument } from '../../../adapters/koa/index.js'
 import { createRouter } from '../../../adapters/koa/app/routes/index.js'
 import { createResponder } from '../../../adapters/koa/response/responder.js'
+import { createPetJsonCache } from '../../../adapters/koa/app/json/pet-json.js'
 import { silentLogger } from '../../../core/index.js'
 import {
   INT64_MAX,
@@ -55,6 +56,7 @@ describe('OpenAPI document', () => {
       basePath: '',
       respond: createResponder({ retryAfterSeconds: 1, logger: silentLogger }),
       now: Date.now,
+      petJson: createPetJsonCache(),
     })
     const routed = router.stack.flatMap((layer) =>
       layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m} ${layer.path}`),

@@ -44,8 +44,8 @@ const appWith = async (options: KoaAppOptions, now = Date.now) => {
   const storage = inMemoryStorage()
   const app = createKoaApp(
     {
-      ...storage.store,
-      ...apiKeysOf(testConfig(), storage, [TEST_KEY], silentLogger),
+      store: storage.store,
+      apiKeys: apiKeysOf(testConfig(), storage, [TEST_KEY], silentLogger),
       logger: silentLogger,
       now,
       checkReadiness: storage.checkReadiness,

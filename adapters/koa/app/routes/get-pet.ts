@@ -1,7 +1,6 @@
 import { getPet, OPERATIONS } from '../../../../core/index.js'
 import { deprecationWording, goneDetail } from '../deprecation.js'
 import { jsonResponse, param } from './operation-text.js'
-import { petJson } from '../json/pet-json.js'
 import type { Route } from './route.js'
 
 export const getPetRoute: Route = {
@@ -13,7 +12,7 @@ export const getPetRoute: Route = {
     parameters: [param('petId')],
     responses: { [OPERATIONS.getPet.success]: jsonResponse('The animal.', 'Pet') },
   }),
-  handler: ({ store, basePath, deprecation, respond, now }) => {
+  handler: ({ store, basePath, deprecation, respond, now, petJson }) => {
     const get = getPet(store)
     const sunsetAt = deprecation.sunsetAt.getTime()
     const gone = {
@@ -24,7 +23,7 @@ export const getPetRoute: Route = {
       now() >= sunsetAt
         ? respond.problem(ctx, gone)
         : respond.task(ctx, get(ctx.params.petId), (pet) =>
-            respond.json(ctx, OPERATIONS.getPet.success, petJson(pet)),
+            respond.json(ctx, OPERATIONS.getPet.success, petJson.pet(pet)),
           )
   },
 }

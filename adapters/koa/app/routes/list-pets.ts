@@ -3,7 +3,6 @@ import * as O from 'fp-ts/lib/Option.js'
 import { listPets, OPERATIONS, type ListPetsQuery } from '../../../../core/index.js'
 import { setHeader } from '../../response/answer.js'
 import { jsonResponse, param } from './operation-text.js'
-import { petsJson } from '../json/pet-json.js'
 import type { Route } from './route.js'
 
 /**
@@ -26,7 +25,7 @@ export const listPetsRoute: Route = {
       [OPERATIONS.listPets.success]: jsonResponse('A page of animals.', 'Pets', ['Link']),
     },
   }),
-  handler: ({ store, basePath, listLimits, respond }) => {
+  handler: ({ store, basePath, listLimits, respond, petJson }) => {
     const list = listPets({ listPetPage: store.listPetPage, listLimits })
     // node:querystring rather than ctx.query: Koa 3's getter goes through URLSearchParams, which
     // costs more. Both give arrays for repeated names (refused by the codec).
@@ -35,7 +34,7 @@ export const listPetsRoute: Route = {
     return (ctx) =>
       respond.task(ctx, list(parseQuery(ctx.querystring, '&', '=', { maxKeys: 0 })), (page) => {
         if (O.isSome(page.next)) setHeader(ctx, 'Link', nextLink(basePath, page.next.value))
-        respond.json(ctx, OPERATIONS.listPets.success, petsJson(page.pets))
+        respond.json(ctx, OPERATIONS.listPets.success, petJson.pets(page.pets))
       })
   },
 }

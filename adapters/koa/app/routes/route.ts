@@ -4,6 +4,7 @@ import type { ApiSettings } from '../api-settings.js'
 import type { AppState } from '../../request/app-state.js'
 import type { ErrorAnswerName } from '../../response/error-answers.js'
 import type { OperationText } from './operation-text.js'
+import type { PetJsonCache } from '../json/pet-json.js'
 import type { Responder } from '../../response/responder.js'
 
 /** What a route's handler is built from: the settings, and the ports it calls. */
@@ -14,6 +15,8 @@ export type RouteDeps = ApiSettings & {
   readonly respond: Responder
   /** The clock, in epoch milliseconds (the sunset of a deprecated route is checked per request). */
   readonly now: () => number
+  /** The JSON of pets read lately, this app's own. */
+  readonly petJson: PetJsonCache
 }
 
 /**

@@ -83,7 +83,7 @@ export const getPetNameRoute: Route = {
   handler: ({ store, respond }) => {
     const get = getPetName(store)
     return (ctx) =>
-      respond.task(ctx, get(ctx.params.petId), (name) =>
+      respond.runTask(ctx, get(ctx.params.petId), (name) =>
         respond.json(ctx, 200, JSON.stringify({ name })),
       )
   },

@@ -13,10 +13,10 @@ import { deprecationHeaders } from './deprecation.js'
 import { cors } from './middleware/cors.js'
 import { docs } from './middleware/docs.js'
 import { fallback } from './middleware/fallback.js'
-import { frame } from './middleware/frame.js'
-import { frontDoor } from './middleware/front-door.js'
+import { guardApi } from './middleware/guard-api.js'
 import { observe, type RequestObserver } from './middleware/observe.js'
 import { probes } from './middleware/probes.js'
+import { tagLogAndCatch } from './middleware/tag-log-and-catch.js'
 import { createRateLimits, type RateLimitOptions } from './rate-limits.js'
 import type { RequestLine } from './request-log.js'
 import { createResponder } from '../response/responder.js'
@@ -69,6 +69,10 @@ export type KoaAppOptions = ApiSettings & {
   readonly routes?: ReadonlyArray<Route>
 }
 
+/** The router's middleware, under a name that traces and stack traces show (its own is `bound `). */
+const routeRequest = (router: ReturnType<typeof createRouter>) =>
+  Object.defineProperty(router.routes(), 'name', { value: 'routeRequest' })
+
 /** Builds the app without listening: servers, tests and embedders call `app.callback()`. */
 export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppState> => {
   const { basePath, routes = ROUTES } = options
@@ -105,19 +109,19 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
   const app = new Koa<AppState>()
   useClientAddress(app, clientAddress(options.trustProxy))
   if (deps.observeRequest !== undefined) app.use(observe(deps.observeRequest))
-  app.use(frame(deps.logger, respond, deps.requestLine))
+  app.use(tagLogAndCatch(deps.logger, respond, deps.requestLine))
   // Before the probes: every answer to an allowed origin carries the CORS headers.
   if (corsOrigins.length > 0) app.use(cors({ origins: corsOrigins, preflightOf }))
   app.use(probes(deps.checkReadiness, respond))
   app.use(docs(basePath, respond, limits))
   app.use(
-    frontDoor(
+    guardApi(
       deps.apiKeys,
       { basePath, openApiJson: openApi, deprecationHeaders: deprecation, limits, routes },
       respond,
     ),
   )
-  app.use(router.routes())
+  app.use(routeRequest(router))
   app.use(fallback(respond))
   return app
 }

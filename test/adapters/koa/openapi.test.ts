@@ -155,7 +155,7 @@ describe('OpenAPI document', () => {
     .filter(([path]) => path !== '/openapi.json')
     .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })))
 
-  it('states the scope each operation needs, the one the front door checks', () => {
+  it('states the scope each operation needs, the one guardApi checks', () => {
     for (const { method, op } of operations)
       expect(op.security, op.operationId).to.deep.equal([
         { bearerAuth: [scopeByMethod()[method.toUpperCase()]] },

@@ -34,7 +34,7 @@ const deletePetRoute: Route = {
   handler:
     ({ store, respond }) =>
     (ctx) =>
-      respond.task(ctx, getPet(store)(ctx.params.petId), (pet) =>
+      respond.runTask(ctx, getPet(store)(ctx.params.petId), (pet) =>
         respond.json(ctx, 202, writePetJson(pet)),
       ),
 }

@@ -20,7 +20,7 @@ export type CorsOptions = {
  */
 export const cors = (options: CorsOptions) => {
   const allowed = new Set(options.origins)
-  return async (ctx: AppContext, next: Next): Promise<void> => {
+  const cors = async (ctx: AppContext, next: Next): Promise<void> => {
     ctx.vary('Origin')
     const origin = ctx.req.headers.origin
     if (origin === undefined || !allowed.has(origin)) return next()
@@ -40,4 +40,5 @@ export const cors = (options: CorsOptions) => {
     ctx.set('Access-Control-Allow-Headers', preflightAnswer.headers)
     ctx.set('Access-Control-Max-Age', '600')
   }
+  return cors
 }

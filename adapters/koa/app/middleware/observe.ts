@@ -16,9 +16,8 @@ export type RequestObserver = (
 ) => void
 
 /** Outermost, so that it sees the final status, the 500 of an unexpected exception included. */
-export const observe =
-  (observer: RequestObserver) =>
-  async (ctx: AppContext, next: Next): Promise<void> => {
+export const observe = (observer: RequestObserver) => {
+  const observeRequest = async (ctx: AppContext, next: Next): Promise<void> => {
     const started = performance.now()
     await next()
     const route = ctx._matchedRoute
@@ -34,3 +33,5 @@ export const observe =
       aborted,
     )
   }
+  return observeRequest
+}

@@ -16,6 +16,7 @@ export const probes = (checkReadiness: CheckReadiness, respond: Responder) => {
       : respond.problem(ctx, ready.left)
   }
   // Not async: every API request passes through, and a pass-through should cost no promise.
-  return (ctx: AppContext, next: Next): Promise<void> =>
+  const answerProbes = (ctx: AppContext, next: Next): Promise<void> =>
     ctx.path === '/healthz' || ctx.path === '/readyz' ? answer(ctx) : next()
+  return answerProbes
 }

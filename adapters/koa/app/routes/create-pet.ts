@@ -93,12 +93,12 @@ export const createPetRoute: Route = {
       const key = idempotencyKeyOf(ctx.req)
       // Without a key, the idempotency store is never touched: the hot path stays one insert.
       if (key === undefined)
-        return respond.task(ctx, create(body.right), (pet) => created(ctx, pet, false))
+        return respond.runTask(ctx, create(body.right), (pet) => created(ctx, pet, false))
       // An embedding without an idempotency store cannot keep the promise a key asks for.
       if (createOnce === undefined) return respond.problem(ctx, { _tag: 'NotImplemented' })
       const keyId = ctx.state.principal?.keyId
       if (keyId === undefined) return respond.problem(ctx, { _tag: 'Internal' })
-      return respond.task(ctx, createOnce({ keyId, key, body: body.right }), (r) =>
+      return respond.runTask(ctx, createOnce({ keyId, key, body: body.right }), (r) =>
         created(ctx, r.pet, r.replayed),
       )
     }

@@ -22,7 +22,7 @@ export const getPetRoute: Route = {
     return (ctx) =>
       now() >= sunsetAt
         ? respond.problem(ctx, gone)
-        : respond.task(ctx, get(ctx.params.petId), (pet) =>
+        : respond.runTask(ctx, get(ctx.params.petId), (pet) =>
             respond.json(ctx, OPERATIONS.getPet.success, petJson.pet(pet)),
           )
   },

@@ -32,7 +32,7 @@ export const listPetsRoute: Route = {
     // maxKeys 0: every pair is parsed (its default stops at 1,000 and drops the rest silently);
     // the header size limit (16 KiB) bounds the work.
     return (ctx) =>
-      respond.task(ctx, list(parseQuery(ctx.querystring, '&', '=', { maxKeys: 0 })), (page) => {
+      respond.runTask(ctx, list(parseQuery(ctx.querystring, '&', '=', { maxKeys: 0 })), (page) => {
         if (O.isSome(page.next)) setHeader(ctx, 'Link', nextLink(basePath, page.next.value))
         respond.json(ctx, OPERATIONS.listPets.success, petJson.pets(page.pets))
       })

@@ -21,7 +21,7 @@ export type RouteDeps = ApiSettings & {
 
 /**
  * One operation of the API: its facts on the wire (the core's `OPERATIONS` entry, shared with the
- * client) and everything the router, the front door and the OpenAPI document add. Adding an endpoint is
+ * client) and everything the router, guardApi and the OpenAPI document add. Adding an endpoint is
  * one of these (and its use case), added to the table in `index.ts`.
  */
 export type Route = Operation & {

@@ -12,9 +12,8 @@ import { closeIfBodyUnread, isClientAbort } from '../unread-body.js'
  * Outermost: the headers every answer carries, the request id, the log line, and the one place
  * where an unexpected exception becomes a 500 `internal` (its detail goes to the log only).
  */
-export const frame =
-  (logger: Logger, respond: Responder, requestLine?: RequestLine) =>
-  (ctx: AppContext, next: Next): Promise<void> => {
+export const tagLogAndCatch = (logger: Logger, respond: Responder, requestLine?: RequestLine) => {
+  const tagLogAndCatch = (ctx: AppContext, next: Next): Promise<void> => {
     const started = performance.now()
     const requestId = requestIdOf(ctx.req.headers['x-request-id'])
     setHeaders(ctx, everyAnswerHeaders(requestId))
@@ -34,3 +33,5 @@ export const frame =
       finish()
     })
   }
+  return tagLogAndCatch
+}

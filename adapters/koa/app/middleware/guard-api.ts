@@ -19,11 +19,11 @@ export type FrontDoorOptions = {
 }
 
 /**
- * The API's front door: only paths under the base path are served; the OpenAPI document is
+ * Guards the API: only paths under the base path are served; the OpenAPI document is
  * public; everything else is authenticated before routing, so an anonymous caller learns
  * nothing, not even which paths exist.
  */
-export const frontDoor = (
+export const guardApi = (
   apiKeys: AuthenticateDeps,
   options: FrontDoorOptions,
   respond: Responder,
@@ -38,7 +38,7 @@ export const frontDoor = (
   const admit = admission(apiKeys, options.limits, scopeByMethod(options.routes))
 
   // Not async: the admission's promise is the only one a request pays for here (see get-pet.ts).
-  return (ctx: AppContext, next: Next): void | Promise<void> => {
+  const guardApi = (ctx: AppContext, next: Next): void | Promise<void> => {
     const path = ctx.path
     if (path !== basePath && !path.startsWith(apiPrefix))
       return respond.problem(ctx, { _tag: 'RouteNotFound' })
@@ -52,4 +52,5 @@ export const frontDoor = (
       refused === undefined ? next() : respond.problem(ctx, refused),
     )
   }
+  return guardApi
 }

@@ -16,7 +16,8 @@
  *   refusals written outside Koa, 100-continue, shutdown helpers, and the writer that drives the
  *   app as the server's root application. It never imports app/, nor app/ server/.
  */
-export { createKoaApp, type KoaAppDeps, type KoaAppOptions } from './app/create-koa-app.js'
+export { createKoaApp } from './app/create-koa-app.js'
+export type { KoaAppDeps, KoaAppOptions } from './app/koa-app-inputs.js'
 export type { ApiSettings } from './app/api-settings.js'
 export type { DeprecationPolicy } from './app/deprecation.js'
 export { ROUTES, type OperationText, type Route, type RouteDeps } from './app/routes/index.js'

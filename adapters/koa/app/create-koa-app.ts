@@ -1,73 +1,21 @@
 import Koa from 'koa'
-import type {
-  ApiKeys,
-  CheckReadiness,
-  IdempotencyStore,
-  Logger,
-  PetStore,
-} from '../../../core/index.js'
-import type { ApiSettings } from './api-settings.js'
 import type { AppState } from '../request/app-state.js'
-import { clientAddress, useClientAddress, type TrustProxy } from '../request/client-address.js'
+import { clientAddress, useClientAddress } from '../request/client-address.js'
 import { deprecationHeaders } from './deprecation.js'
 import { cors } from './middleware/cors.js'
 import { docs } from './middleware/docs.js'
 import { fallback } from './middleware/fallback.js'
 import { guardApi } from './middleware/guard-api.js'
-import { observe, type RequestObserver } from './middleware/observe.js'
+import { observe } from './middleware/observe.js'
 import { probes } from './middleware/probes.js'
 import { tagLogAndCatch } from './middleware/tag-log-and-catch.js'
-import { createRateLimits, type RateLimitOptions } from './rate-limits.js'
-import type { RequestLine } from './request-log.js'
+import { createRateLimits } from './rate-limits.js'
 import { createResponder } from '../response/responder.js'
 import { createPetJsonCache } from './json/pet-json.js'
-import { openApiJson, type OpenApiServer } from './openapi/document.js'
-import { createRouter, ROUTES, type Route } from './routes/index.js'
+import { openApiJson } from './openapi/document.js'
+import { createRouter, ROUTES } from './routes/index.js'
 import { preflightsOf } from './routes/preflight.js'
-
-/**
- * The ports the app runs on, each by its name: the pet store, the key lookup, the idempotency
- * store, a logger, a clock, readiness. The routes and use cases receive them under these names.
- */
-export type KoaAppDeps = {
-  readonly store: PetStore
-  /** Looks up the API key a request presents. */
-  readonly apiKeys: ApiKeys
-  /**
-   * Where Idempotency-Keys are kept; shared by every instance in production. Absent, a create
-   * that sends a key is refused with 501 rather than run without the guarantee it asks for.
-   */
-  readonly idempotencyStore?: IdempotencyStore
-  readonly logger: Logger
-  /** The clock, in epoch milliseconds; injected so the sunset can be tested. */
-  readonly now: () => number
-  /** Whether the store can serve requests, for /readyz. */
-  readonly checkReadiness: CheckReadiness
-  /** The request log line, faster than the logger's (see RequestLine); the logger's otherwise. */
-  readonly requestLine?: RequestLine
-  /** Metrics: told of every request when given. */
-  readonly observeRequest?: RequestObserver
-}
-
-/** How the app answers: the API's settings, and what only an embedding chooses. */
-export type KoaAppOptions = ApiSettings & {
-  /**
-   * The `servers` of the OpenAPI document, served without auth at `<basePath>/openapi.json`;
-   * the base path alone by default.
-   */
-  readonly openApiServers?: ReadonlyArray<OpenApiServer>
-  /** Origins allowed to call the API from a browser (CORS); none by default. */
-  readonly corsOrigins?: ReadonlyArray<string>
-  /**
-   * The proxies trusted to name the client (`Forwarded`, `X-Forwarded-For`): `ctx.ip`, every
-   * per-address budget and the request log follow them. None by default: the peer is the client.
-   */
-  readonly trustProxy?: TrustProxy | undefined
-  /** Per-key and per-address rate limits; off when undefined. */
-  readonly rateLimits?: RateLimitOptions
-  /** The API's operations; ROUTES (the interface's) by default. */
-  readonly routes?: ReadonlyArray<Route>
-}
+import type { KoaAppDeps, KoaAppOptions } from './koa-app-inputs.js'
 
 /** The router's middleware, under a name that traces and stack traces show (its own is `bound `). */
 const routeRequest = (router: ReturnType<typeof createRouter>) =>
@@ -116,7 +64,8 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
   app.use(docs(basePath, respond, limits))
   app.use(
     guardApi(
-      deps.apiKeys,
+      // The app's clock decides expiry, as it decides the sunset.
+      { verifyApiKey: deps.apiKeys.verifyApiKey, now: deps.now },
       { basePath, openApiJson: openApi, deprecationHeaders: deprecation, limits, routes },
       respond,
     ),

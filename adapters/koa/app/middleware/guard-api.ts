@@ -24,7 +24,7 @@ export type FrontDoorOptions = {
  * nothing, not even which paths exist.
  */
 export const guardApi = (
-  apiKeys: AuthenticateDeps,
+  authentication: AuthenticateDeps,
   options: FrontDoorOptions,
   respond: Responder,
 ) => {
@@ -35,7 +35,7 @@ export const guardApi = (
   // answers a client has yet to read, pipelined, would each hold a copy of the document).
   const documentBytes = Buffer.from(openApiJson)
   const isDeprecated = deprecatedPathTest(basePath, options.routes)
-  const admit = admission(apiKeys, options.limits, scopeByMethod(options.routes))
+  const admit = admission(authentication, options.limits, scopeByMethod(options.routes))
 
   // Not async: the admission's promise is the only one a request pays for here (see get-pet.ts).
   const guardApi = (ctx: AppContext, next: Next): void | Promise<void> => {

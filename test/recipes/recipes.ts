@@ -95,7 +95,7 @@ export const ADD_SETTING: ReadonlyArray<Step> = [
     text: "import { GET_PET_DEPRECATION, LIST_LIMITS } from '../../core/index.js'",
   },
   {
-    file: 'apps/server/api-settings.ts',
+    file: 'apps/server/api-options.ts',
     replace: '  listLimits: LIST_LIMITS,\n',
     text: '  listLimits: { ...LIST_LIMITS, max: config.listLimitMax },\n',
   },
@@ -205,6 +205,7 @@ export const deletePet = (deps: Pick<PetStore, 'removePet'>) => (petId: unknown)
   {
     create: 'adapters/koa/app/routes/delete-pet.ts',
     text: `import { deletePet, OPERATIONS } from '../../../../core/index.js'
+import { noContentResponse, param } from './operation-text.js'
 import type { Route } from './route.js'
 
 export const deletePetRoute: Route<'deletePet'> = {
@@ -213,13 +214,13 @@ export const deletePetRoute: Route<'deletePet'> = {
   document: () => ({
     summary: 'Remove an animal',
     description: 'Removes the animal; its id is never given to another.',
-    parameters: ['petId'],
-    answer: { description: 'Removed.' },
+    parameters: [param('petId')],
+    responses: { [OPERATIONS.deletePet.success]: noContentResponse('Removed.') },
   }),
   handler: ({ store, respond }) => {
     const remove = deletePet(store)
     return (ctx) =>
-      respond.task(ctx, remove(ctx.params.petId), () => {
+      respond.runTask(ctx, remove(ctx.params.petId), () => {
         ctx.status = OPERATIONS.deletePet.success
       })
   },

@@ -7,6 +7,7 @@ import {
   type Route,
 } from '../../../adapters/koa/index.js'
 import { errorResponses } from '../../../adapters/koa/app/openapi/responses.js'
+import { param } from '../../../adapters/koa/app/routes/operation-text.js'
 import { writePetJson } from '../../../adapters/koa/app/json/pet-json.js'
 import { apiKeysOf } from '../../../apps/server/api-keys.js'
 import { inMemoryStorage } from '../../../apps/server/storage.js'
@@ -27,13 +28,13 @@ const deletePetRoute: Route = {
   document: () => ({
     summary: 'Remove an animal',
     description: 'Accepted for removal; the answer is the animal as it was.',
-    parameters: ['petId', { name: 'If-Match', in: 'header', required: false }],
-    answer: { description: 'Accepted.' },
+    parameters: [param('petId'), { name: 'If-Match', in: 'header', required: false }],
+    responses: { '202': { description: 'Accepted.' } },
   }),
   handler:
     ({ store, respond }) =>
     (ctx) =>
-      respond.task(ctx, getPet(store)(ctx.params.petId), (pet) =>
+      respond.runTask(ctx, getPet(store)(ctx.params.petId), (pet) =>
         respond.json(ctx, 202, writePetJson(pet)),
       ),
 }
@@ -43,8 +44,8 @@ const appWith = async (options: KoaAppOptions, now = Date.now) => {
   const storage = inMemoryStorage()
   const app = createKoaApp(
     {
-      ...storage.store,
-      ...apiKeysOf(testConfig(), storage, [TEST_KEY], silentLogger),
+      store: storage.store,
+      apiKeys: apiKeysOf(testConfig(), storage, [TEST_KEY], silentLogger),
       logger: silentLogger,
       now,
       checkReadiness: storage.checkReadiness,

@@ -1,34 +1,28 @@
 import type { ApiSettings } from '../api-settings.js'
-import type { AnswerText, Route, SharedParameter } from '../routes/route.js'
-import { errorResponses, jsonResponse, noContentResponse, type HeaderName } from './responses.js'
-import { param } from './schemas.js'
+import type { Route } from '../routes/route.js'
+import type { HeaderName } from '../../response/header-names.js'
+import { headerRef } from '../routes/operation-text.js'
+import { errorResponses } from './responses.js'
 
 const DEPRECATION_HEADERS: ReadonlyArray<HeaderName> = ['Deprecation', 'Sunset', 'Link']
 
-/** The success response: with its body's schema, or without a body. */
-const successOf = (answer: AnswerText, extra: ReadonlyArray<HeaderName>) => {
-  const headers = [...(answer.headers ?? []), ...extra]
-  const response =
-    answer.body === undefined
-      ? noContentResponse(answer.description, headers)
-      : jsonResponse(answer.description, answer.body, headers)
-  return answer.links === undefined ? response : { ...response, links: answer.links }
-}
-
-const parameterOf = (p: SharedParameter | object) => (typeof p === 'string' ? param(p) : p)
-
 /** The OpenAPI operation of a route: its own text, its scope, and every answer it can give. */
 const operationOf = (route: Route, settings: ApiSettings) => {
-  const { answer, ...rest } = route.document(settings)
+  const { responses, ...rest } = route.document(settings)
   const extra = route.deprecation === undefined ? [] : DEPRECATION_HEADERS
+  const success = Object.fromEntries(
+    Object.entries(responses as Record<string, { headers?: object }>).map(([status, answer]) => [
+      status,
+      extra.length === 0 ? answer : withHeaders(answer, extra),
+    ]),
+  )
   return {
     operationId: route.operationId,
     ...(route.deprecation === undefined ? {} : { deprecated: true }),
     security: [{ bearerAuth: [route.scope] }],
     ...rest,
-    ...(rest.parameters === undefined ? {} : { parameters: rest.parameters.map(parameterOf) }),
     responses: {
-      ...(answer === undefined ? {} : { [route.success]: successOf(answer, extra) }),
+      ...success,
       ...errorResponses(
         [
           'Unauthorized',
@@ -43,6 +37,14 @@ const operationOf = (route: Route, settings: ApiSettings) => {
     },
   }
 }
+
+const withHeaders = (answer: { headers?: object }, names: ReadonlyArray<HeaderName>) => ({
+  ...answer,
+  headers: {
+    ...answer.headers,
+    ...Object.fromEntries(names.map((name) => [name, headerRef(name)])),
+  },
+})
 
 /** The `paths` of the OpenAPI document, grouped by path as OpenAPI wants them. */
 export const openApiPaths = (settings: ApiSettings, routes: ReadonlyArray<Route>) => {

@@ -10,8 +10,8 @@ import {
   Pet,
   type ListLimits,
 } from '../../../../core/index.js'
-import { ERROR_CODES } from '../problem.js'
-import type { SharedParameter } from '../routes/route.js'
+import { ERROR_CODES } from '../../response/problem.js'
+import type { ParameterName } from '../routes/operation-text.js'
 
 /** int64 bounds are bigints so that the document states 9223372036854775807 exactly. */
 const positiveInt64 = (description: string) => ({
@@ -78,7 +78,7 @@ export const schemas = {
   },
 }
 
-/** The `components.parameters` of the document. */
+/** The `components.parameters` of the document: one for each name of ParameterName, and no other. */
 export const parameterDocs = ({ min, max, default: byDefault }: ListLimits) =>
   ({
     limit: {
@@ -109,9 +109,4 @@ export const parameterDocs = ({ min, max, default: byDefault }: ListLimits) =>
       description: `The animal's identifier, digits only (leading zeros allowed, at most ${ID_MAX_DIGITS} digits).`,
       schema: positiveInt64("The animal's identifier."),
     },
-  }) satisfies Record<SharedParameter, object>
-
-/** A reference to one of the parameters above. */
-export const param = (name: SharedParameter) => ({
-  $ref: `#/components/parameters/${name}`,
-})
+  }) satisfies Record<ParameterName, object>

@@ -1,6 +1,6 @@
 import { getPet, OPERATIONS } from '../../../../core/index.js'
 import { deprecationWording, goneDetail } from '../deprecation.js'
-import { petJson } from '../json/pet-json.js'
+import { jsonResponse, param } from './operation-text.js'
 import type { Route } from './route.js'
 
 export const getPetRoute: Route<'getPet'> = {
@@ -9,10 +9,10 @@ export const getPetRoute: Route<'getPet'> = {
   document: ({ deprecation }) => ({
     summary: 'Get one animal (deprecated)',
     description: deprecationWording(deprecation, OPERATIONS.getPet.deprecation),
-    parameters: ['petId'],
-    answer: { description: 'The animal.', body: 'Pet' },
+    parameters: [param('petId')],
+    responses: { [OPERATIONS.getPet.success]: jsonResponse('The animal.', 'Pet') },
   }),
-  handler: ({ store, basePath, deprecation, respond, now }) => {
+  handler: ({ store, basePath, deprecation, respond, now, petJson }) => {
     const get = getPet(store)
     const sunsetAt = deprecation.sunsetAt.getTime()
     const gone = {
@@ -22,8 +22,8 @@ export const getPetRoute: Route<'getPet'> = {
     return (ctx) =>
       now() >= sunsetAt
         ? respond.problem(ctx, gone)
-        : respond.task(ctx, get(ctx.params.petId), (pet) =>
-            respond.json(ctx, OPERATIONS.getPet.success, petJson(pet)),
+        : respond.runTask(ctx, get(ctx.params.petId), (pet) =>
+            respond.json(ctx, OPERATIONS.getPet.success, petJson.pet(pet)),
           )
   },
 }

@@ -1,13 +1,14 @@
 import Router from '@koa/router'
 import type { OperationId, Scope } from '../../../../core/index.js'
-import type { AppState } from '../app-state.js'
+import type { AppState } from '../../request/app-state.js'
 import { createPetRoute } from './create-pet.js'
 import { getPetRoute } from './get-pet.js'
 import { listPetsRoute } from './list-pets.js'
 import { listStoreOrdersRoute } from './list-store-orders.js'
 import type { Route, RouteDeps, RouteTable } from './route.js'
 
-export type * from './route.js'
+export type { OperationText } from './operation-text.js'
+export type { Route, RouteDeps, RouteTable } from './route.js'
 
 /**
  * The interface's route table: a route for each operation of `OPERATIONS`, under its

@@ -9,6 +9,7 @@ export const listStoreOrdersRoute: Route<'listStoreOrders'> = {
     summary: 'Store orders (not available)',
     description:
       'Part of the wider interface; its fields are not specified, so it answers 501 after authentication.',
+    responses: {},
   }),
   handler:
     ({ respond }) =>

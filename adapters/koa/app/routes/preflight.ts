@@ -1,7 +1,8 @@
 import type Router from '@koa/router'
 import type { ApiSettings } from '../api-settings.js'
-import type { AppState } from '../app-state.js'
-import type { OperationText, Route } from './route.js'
+import type { AppState } from '../../request/app-state.js'
+import type { OperationText } from './operation-text.js'
+import type { Route } from './route.js'
 
 /** What a browser may do on one path: the methods routed there, the request headers they read. */
 export type Preflight = { readonly methods: string; readonly headers: string }
@@ -9,12 +10,8 @@ export type Preflight = { readonly methods: string; readonly headers: string }
 /** Every operation reads these. */
 const ALWAYS_READ = ['Authorization', 'X-Request-Id']
 
-const isHeaderParameter = (p: object | string): p is { in: 'header'; name: string } =>
-  typeof p === 'object' &&
-  'in' in p &&
-  p.in === 'header' &&
-  'name' in p &&
-  typeof p.name === 'string'
+const isHeaderParameter = (p: object): p is { in: 'header'; name: string } =>
+  'in' in p && p.in === 'header' && 'name' in p && typeof p.name === 'string'
 
 /** The request headers an operation reads: its documented header parameters, and its body's type. */
 export const requestHeadersOf = (text: OperationText): ReadonlyArray<string> => [

@@ -3,7 +3,7 @@ import { STATUS_CODES, type ServerResponse } from 'node:http'
 import { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { ERROR_CODES, errorBody, type ErrorCode } from '../response/problem.js'
-import { everyAnswerHeaders } from '../response/answer-headers.js'
+import { everyAnswerHeaders } from '../response/answer/index.js'
 import { requestIdOf } from '../request/request-id.js'
 
 const answerOf = (code: string | undefined): [ErrorCode, string] => {

@@ -1,8 +1,8 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Logger } from '../../../core/index.js'
-import type { AppContext } from '../request/app-state.js'
-import { setHeaders, setJsonAnswer } from './answer.js'
-import { ERROR_CODES, errorBody, toErrorResponse, type Problem } from './problem.js'
+import type { Logger } from '../../../../core/index.js'
+import type { AppContext } from '../../request/app-state.js'
+import { ERROR_CODES, errorBody, toErrorResponse, type Problem } from '../problem.js'
+import { setHeaders, setJsonAnswer } from './set.js'
 
 /** How every answer is written: JSON, problems with the retry policy, and the unexpected. */
 export type Responder = {

@@ -1,8 +1,9 @@
 /**
  * How an answer is written, in one place for the app and for the server that drives it as its
  * root: the header setter and the status and body on Koa's context (set.ts), the JSON and Error
- * answers of the API's routes (responder.ts), and what Koa's `respond` would send from them
- * (finish.ts). Import this entry, not its files.
+ * answers of the API's routes (responder.ts), what Koa's `respond` would send from them
+ * (finish.ts), and the refusals of requests that never reach the app (refusal.ts). Import this
+ * entry, not its files.
  */
 export {
   everyAnswerHeaders,
@@ -16,3 +17,4 @@ export {
 } from './set.js'
 export { createResponder, type Responder, type ResponderOptions } from './responder.js'
 export { finishAnswer, type Payload } from './finish.js'
+export { answerError, rawErrorAnswer } from './refusal.js'

@@ -137,7 +137,7 @@ export default tseslint.config(
           selector:
             "AssignmentExpression > MemberExpression.left[object.name='ctx'][property.name=/^(status|body|type|length|message)$/]",
           message:
-            'Write the answer with setAnswer, setJsonAnswer or setEmptyAnswer of response/answer/.',
+            'Write the answer through response/answer/: setAnswer, setJsonAnswer, setEmptyAnswer, or a Responder.',
         },
       ],
     },

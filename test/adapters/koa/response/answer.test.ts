@@ -1,5 +1,8 @@
 import { expect } from 'chai'
 import { ESLint } from 'eslint'
+import Koa from 'koa'
+import type { AppContext } from '../../../../adapters/koa/index.js'
+import { createResponder } from '../../../../adapters/koa/response/answer/index.js'
 import { composeApp } from '../../../../apps/server/compose.js'
 import { silentLogger } from '../../../../core/index.js'
 import { storageFor } from '../../../support/backends.js'
@@ -75,6 +78,33 @@ describe('an answer is written by one module, served by Koa or by the root write
       expect(head.headers).to.deep.equal(get.headers)
       expect(headerOf(head.headers, 'Content-Length')).to.equal(String(get.body!.length))
     }
+  })
+})
+
+describe("a Responder's answers, in any Koa app", () => {
+  it('are the same through Koa and the root writer: JSON, empty, a problem', async () => {
+    const respond = createResponder({ retryAfterSeconds: 3, logger: silentLogger })
+    const plain = async () => {
+      const app = new Koa()
+      app.use((ctx: AppContext) => {
+        if (ctx.path === '/json') respond.json(ctx, 201, '{"pet":1}')
+        else if (ctx.path === '/empty') respond.empty(ctx, 204)
+        else respond.problem(ctx, { _tag: 'StoreUnavailable', detail: 'down' })
+      })
+      return app
+    }
+    const requests = ['/json', '/empty', '/problem'].map((path) => raw('GET', path))
+    const { viaKoa, viaRoot } = await bothWays(plain, requests)
+    expect(viaRoot).to.deep.equal(viaKoa)
+    const [json, empty, problem] = viaKoa.map(partsOf)
+    expect(json?.statusLine).to.equal('HTTP/1.1 201 Created')
+    expect(headerOf(json!.headers, 'Content-Type')).to.equal('application/json')
+    expect(json?.body).to.equal('{"pet":1}')
+    expect(empty?.statusLine).to.equal('HTTP/1.1 204 No Content')
+    expect(empty?.body).to.equal('')
+    expect(problem?.statusLine).to.equal('HTTP/1.1 503 Service Unavailable')
+    expect(headerOf(problem!.headers, 'Retry-After')).to.equal('3')
+    expect(JSON.parse(problem!.body!)).to.include({ code: 'unavailable', status: 503 })
   })
 })
 

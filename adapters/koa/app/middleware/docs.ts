@@ -1,9 +1,13 @@
 import type { Next } from 'koa'
 import type { AppContext } from '../../request/app-state.js'
 import { budgetKeyOf } from '../../request/address-budget.js'
-import { setAnswer, setEmptyAnswer, setHeader } from '../../response/answer/index.js'
+import {
+  setAnswer,
+  setEmptyAnswer,
+  setHeader,
+  type Responder,
+} from '../../response/answer/index.js'
 import type { RateLimits } from '../rate-limits.js'
-import type { Responder } from '../../response/answer/index.js'
 import { DOCS_CSP, docsAssetsDir, docsPage, loadDocsAssets } from '../docs/assets.js'
 import { notModified, variantsOf, type Variant, type Variants } from '../docs/variants.js'
 

@@ -52,7 +52,7 @@ describe('HTTP: the failed-authentication budget and the client address', functi
     expect(await statusOf({ 'X-Forwarded-For': '198.51.100.9' })).to.equal(429)
   })
 
-  it('logs the client address the proxy names', async () => {
+  it('logs the client address the proxy names, in the header it writes only', async () => {
     const lines: string[] = []
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -60,10 +60,12 @@ describe('HTTP: the failed-authentication budget and the client address', functi
         done()
       },
     })
-    api = await startTestApi({ env: { TRUST_PROXY: '1' }, logger: pino({ level: 'info' }, sink) })
-    await api.request({ path: '/v1/pets', headers: { ...auth, Forwarded: 'for="[2001:db8::7]"' } })
+    const env = { TRUST_PROXY: '1', TRUST_PROXY_HEADER: 'Forwarded' }
+    api = await startTestApi({ env, logger: pino({ level: 'info' }, sink) })
+    await api.request({ path: '/v1/pets', headers: { ...auth, Forwarded: 'for="[2001:DB8::7]"' } })
+    await api.request({ path: '/v1/pets', headers: { ...auth, 'X-Forwarded-For': '192.0.2.8' } })
     await api.request({ path: '/v1/pets', headers: auth })
     const clients = lines.map((line) => (JSON.parse(line) as { client?: string }).client)
-    expect(clients).to.deep.equal(['2001:db8::7', '127.0.0.1'])
+    expect(clients).to.deep.equal(['2001:db8::7', '127.0.0.1', '127.0.0.1'])
   })
 })

@@ -136,8 +136,9 @@ for (const name of ['haproxy', 'nginx'] as const)
         relays.dropNextPostAnswer()
         const again = await creator.send(createCall('Unkeyed')).then(outcomeOf, () => 'closed')
         expect(again).to.equal(name === 'haproxy' ? 'closed' : 502)
-        // Both instances just failed once: nginx leaves each out for fail_timeout (2 s).
-        await new Promise((resolve) => setTimeout(resolve, 2100))
+        // Both instances just failed once: nginx leaves each out for fail_timeout (2 s, counted
+        // in whole seconds, so up to 3).
+        await new Promise((resolve) => setTimeout(resolve, 3100))
         relays.dropNextPostAnswer()
         const fresh = await client('127.0.0.5', relayed.port).send(createCall('Unkeyed'))
         expect([fresh.status, relays.dropped()]).to.deep.equal([502, 3])

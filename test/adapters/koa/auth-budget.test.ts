@@ -43,6 +43,11 @@ describe('HTTP: the failed-authentication budget and the client address', functi
     for (let i = 0; i < 2; i++) expect(await statusOf(from('2001:db8:0:1::a'))).to.equal(401)
     expect(await statusOf(from('2001:db8:0:1:ffff::b'))).to.equal(429)
     expect(await statusOf(from('2001:db8:0:2::a'))).to.equal(401)
+    // IPv4-mapped addresses, in any case, are their IPv4 clients: one budget each.
+    expect(await statusOf(from('::FFFF:198.51.100.1'))).to.equal(429)
+    for (let i = 0; i < 2; i++) expect(await statusOf(from('::FFFF:198.51.100.3'))).to.equal(401)
+    expect(await statusOf(from('::ffff:c633:6403'))).to.equal(429)
+    expect(await statusOf(from('::FFFF:198.51.100.4'))).to.equal(401)
   })
 
   it('ignores forwarding headers from a peer that is not a trusted proxy', async () => {

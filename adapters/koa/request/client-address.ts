@@ -8,7 +8,7 @@ import { forwardedFor } from './forwarded.js'
 import { trustedOf, type Trusted, type TrustProxy } from './proxy-trust.js'
 
 /** `::ffff:192.0.2.1` is how Node shows an IPv4 peer on a dual-stack socket. */
-export const plain = (address: string): string =>
+export const unmapIpv4 = (address: string): string =>
   address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address
 
 export type ClientAddress = {
@@ -51,7 +51,7 @@ const viaForwarded = (req: IncomingMessage, trusted: Trusted): string => {
  */
 export const clientAddress = (trust: TrustProxy | undefined): ClientAddress => {
   if (trust === undefined)
-    return { of: (req) => plain(req.socket.remoteAddress ?? ''), isProxy: () => false }
+    return { of: (req) => unmapIpv4(req.socket.remoteAddress ?? ''), isProxy: () => false }
   const trusted = trustedOf(trust)
   const walk = trust.header === 'forwarded' ? viaForwarded : viaXForwardedFor
   return {

@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http'
 import { expect } from 'chai'
-import { budgetKeyOf } from '../../../adapters/koa/app/address-budget.js'
-import { normalAddress } from '../../../adapters/koa/app/address-text.js'
-import { clientAddress } from '../../../adapters/koa/app/client-address.js'
-import type { TrustProxy } from '../../../adapters/koa/app/proxy-trust.js'
+import { budgetKeyOf } from '../../../../adapters/koa/request/address-budget.js'
+import { normalAddress } from '../../../../adapters/koa/request/address-text.js'
+import { clientAddress } from '../../../../adapters/koa/request/client-address.js'
+import type { TrustProxy } from '../../../../adapters/koa/request/proxy-trust.js'
 
 const request = (peer: string, headers: Record<string, string> = {}) =>
   ({ socket: { remoteAddress: peer }, headers }) as unknown as IncomingMessage

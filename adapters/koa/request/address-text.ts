@@ -8,6 +8,8 @@ const withoutPort = (written: string): string => {
   return v4WithPort === null ? written : (v4WithPort[1] as string)
 }
 
+const MAPPED_DOTTED = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i
+
 /** The two last groups of `::ffff:c000:201` as the IPv4 address they carry, 192.0.2.1. */
 const mappedIpv4 = (high: string, low: string): string => {
   const [h, l] = [parseInt(high, 16), parseInt(low, 16)]
@@ -21,6 +23,10 @@ const mappedIpv4 = (high: string, low: string): string => {
  * of the proxy's host, not the client). Undefined when it is no IP address (`unknown`, `_hidden`).
  */
 export const normalAddress = (written: string): string | undefined => {
+  // The common spellings first, cheaply: IPv4, and IPv4-mapped as Node shows a dual-stack peer.
+  if (isIP(written) === 4) return written
+  const dotted = MAPPED_DOTTED.exec(written)?.[1]
+  if (dotted !== undefined && isIP(dotted) === 4) return dotted
   const address = withoutPort(written.trim())
   const family = isIP(address)
   if (family === 4) return address

@@ -220,9 +220,9 @@ export const deletePetRoute: Route<'deletePet'> = {
   handler: ({ store, respond }) => {
     const remove = deletePet(store)
     return (ctx) =>
-      respond.runTask(ctx, remove(ctx.params.petId), () => {
-        ctx.status = OPERATIONS.deletePet.success
-      })
+      respond.runTask(ctx, remove(ctx.params.petId), () =>
+        respond.empty(ctx, OPERATIONS.deletePet.success),
+      )
   },
 }
 `,

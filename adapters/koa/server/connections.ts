@@ -1,13 +1,10 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
+import { watchBody, type BodyPace } from './body-watch.js'
 import { answerError } from './client-error.js'
-import {
-  busy,
-  responseOf,
-  shareConnections,
-  type ConnectionShare,
-  type ConnectionState,
-} from './connection-share.js'
+import { shareConnections, type ConnectionShare, type ConnectionState } from './connection-share.js'
+import { busy, responseOf } from './eviction-order.js'
+import { newPipeline, runPipelined } from './pipelined.js'
 import type { WireListener } from './root-app.js'
 
 /** Connections beyond the cap that are still accepted, only to be told 503 and closed. */
@@ -16,10 +13,21 @@ export const OVERFLOW_CONNECTIONS = 32
 /**
  * Requests one connection may have waiting behind an answer not yet sent. node:http parses every
  * request of a chunk it reads (some 600 small GETs in 64 KiB) before it checks whether the client
- * takes its answers, and each gets one: a client that pipelines without reading would have them
- * all held in memory, hundreds of MB per connection (seen: a crash, out of heap, in 40 s).
+ * takes its answers: each one waiting holds its request in memory, carried out or not.
  */
 export const MAX_PIPELINED = 64
+
+/** How often connections are looked at: bodies' pace, requests held back too long. */
+const TICK_MS = 1000
+
+/** What the server asks of its clients' pace, besides Node's own timeouts. */
+export type ConnectionPace = {
+  /** Bytes of answers waiting on a connection past which its pipelined requests are held back. */
+  readonly maxBufferedBytes: number
+  /** How long requests may stay held back before the connection is closed. */
+  readonly heldTimeoutMs: number
+  readonly body: BodyPace
+}
 
 /** The server's open connections: counted, capped, drained at shutdown. */
 export type Connections = {
@@ -45,11 +53,13 @@ export type Connections = {
 export const trackConnections = (
   server: Server,
   max: number,
-  share: ConnectionShare = {},
+  share: ConnectionShare,
+  pace: ConnectionPace,
 ): Connections => {
   const open = new Map<Socket, ConnectionState>() // insertion order: oldest first
   const shared = shareConnections(open, max, share)
   let draining = false
+  watchPace(server, open, pace)
 
   server.prependListener('connection', (socket: Socket) => {
     const state = shared.admit(socket)
@@ -80,9 +90,10 @@ export const trackConnections = (
     },
     closeIdle,
     guard: (listener) => (req, res, inviteBody) => {
-      const state = open.get(req.socket)
+      const socket = req.socket
+      const state = open.get(socket)
       // The rest of a chunk whose connection was closed for pipelining too deep: not served.
-      if (req.socket.destroyed) return
+      if (socket.destroyed) return
       if (state?.refused === true) {
         res.setHeader('Retry-After', '1')
         return answerError(
@@ -91,15 +102,42 @@ export const trackConnections = (
           'the server has too many connections, try again later',
         )
       }
+      const markKeyed = (key: string) => {
+        if (state !== undefined) state.key = key
+      }
+      const run = () => listener(req, res, inviteBody, markKeyed)
       // Queued behind an answer in progress: it gets the socket (the 'socket' event) in its turn.
-      if (state !== undefined && res.socket === null) {
-        if (++state.queued > MAX_PIPELINED) return void req.socket.destroy()
-        res.once('socket', () => state.queued--)
-      }
-      const markKeyed = () => {
-        if (state !== undefined) state.keyed = true
-      }
-      return listener(req, res, inviteBody, markKeyed)
+      if (state === undefined || res.socket !== null) return run()
+      const pipeline = (state.pipeline ??= newPipeline())
+      if (pipeline.ahead.length + pipeline.held.length >= MAX_PIPELINED)
+        return void socket.destroy()
+      runPipelined(pipeline, socket, res, pace.maxBufferedBytes, run)
     },
   }
+}
+
+/**
+ * Every tick: a request body slower than the minimum rate is marked stalled, and one past its
+ * deadline is refused 408 as Node refuses a request past its timeout (through 'clientError');
+ * a connection whose requests stayed held back too long is closed. One timer per server, none
+ * per request.
+ */
+const watchPace = (server: Server, open: Map<Socket, ConnectionState>, pace: ConnectionPace) => {
+  let last = Date.now()
+  const tick = () => {
+    const now = Date.now()
+    for (const [socket, state] of open) {
+      const heldSince = state.pipeline?.heldSince ?? 0
+      if (heldSince > 0 && now - heldSince >= pace.heldTimeoutMs) socket.destroy()
+      else if (watchBody(socket, state, pace.body, now, now - last)) {
+        const late = Object.assign(new Error('the body took too long'), {
+          code: 'ERR_HTTP_REQUEST_TIMEOUT',
+        })
+        server.emit('clientError', late, socket)
+      }
+    }
+    last = now
+  }
+  const timer = setInterval(tick, TICK_MS).unref()
+  server.once('close', () => clearInterval(timer))
 }

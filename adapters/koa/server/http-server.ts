@@ -3,7 +3,7 @@ import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AppState } from '../app/app-state.js'
 import { clientAddress, type TrustProxy } from '../app/client-address.js'
 import { createClientErrorAnswer } from './client-error.js'
-import { trackConnections, type Connections } from './connections.js'
+import { trackConnections, type ConnectionPace, type Connections } from './connections.js'
 import { serveAsRoot, type WireListener } from './root-app.js'
 import type { Logger } from '../../../core/index.js'
 import {
@@ -30,10 +30,35 @@ export type HttpLimits = {
   readonly maxConnectionsPerAddress?: number | undefined
   /** Trusted proxies (as the app's): their connections are exempt from the per-address cap. */
   readonly trustProxy?: TrustProxy | undefined
+  /**
+   * Bytes of answers that may wait on a connection (not yet taken by the kernel) before its
+   * pipelined requests are held back and it is no longer read; 64 KiB when absent.
+   */
+  readonly maxBufferedAnswerBytes?: number | undefined
+  /** Bytes a second below which a request body counts as stalled; 500 when absent. */
+  readonly bodyMinBytesPerSecond?: number | undefined
+  /** Time for a request body to arrive once its headers are in; 10 s when absent. */
+  readonly bodyTimeoutMs?: number | undefined
 }
+
+/** The defaults of the optional limits above. */
+export const HTTP_LIMIT_DEFAULTS = {
+  maxBufferedAnswerBytes: 65_536,
+  bodyMinBytesPerSecond: 500,
+  bodyTimeoutMs: 10_000,
+} as const
 
 /** The node:http server (not yet listening) and its connection accounting. */
 export type HttpServer = { readonly server: Server; readonly connections: Connections }
+
+const paceOf = (limits: HttpLimits): ConnectionPace => ({
+  maxBufferedBytes: limits.maxBufferedAnswerBytes ?? HTTP_LIMIT_DEFAULTS.maxBufferedAnswerBytes,
+  heldTimeoutMs: limits.requestTimeoutMs,
+  body: {
+    minBytesPerSecond: limits.bodyMinBytesPerSecond ?? HTTP_LIMIT_DEFAULTS.bodyMinBytesPerSecond,
+    timeoutMs: limits.bodyTimeoutMs ?? HTTP_LIMIT_DEFAULTS.bodyTimeoutMs,
+  },
+})
 
 /** `100 Continue` sent once at most, and never after the answer has begun. */
 const invitation = (res: Parameters<RequestListener>[1]) => {
@@ -70,11 +95,16 @@ export const createHttpServer = (
   // Every header is kept (the 16 KiB limit bounds them): past Node's default 2,000 names and
   // values, later ones were dropped unseen, a second Authorization or Host among them.
   server.maxHeadersCount = 0
-  const connections = trackConnections(server, limits.maxConnections, {
-    maxAnonymous: limits.maxAnonymousConnections,
-    maxPerAddress: limits.maxConnectionsPerAddress,
-    isProxy: clientAddress(limits.trustProxy).isProxy,
-  })
+  const connections = trackConnections(
+    server,
+    limits.maxConnections,
+    {
+      maxAnonymous: limits.maxAnonymousConnections,
+      maxPerAddress: limits.maxConnectionsPerAddress,
+      isProxy: clientAddress(limits.trustProxy).isProxy,
+    },
+    paceOf(limits),
+  )
   // Not instanceof: an embedder's app may come from another copy of Koa.
   const isApp = typeof appOrListener !== 'function'
   const listener = isApp ? serveAsRoot(appOrListener) : appOrListener

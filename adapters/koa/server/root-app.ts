@@ -5,14 +5,15 @@ import { writeAnswer } from './root-answer.js'
 
 /**
  * A request listener that may be told how to invite the body of an `Expect: 100-continue`, and
- * how to tell the server that the request carried a valid key (its connection then gives way
- * after anonymous ones when the connection cap is reached).
+ * how to tell the server that the request carried a valid key, by the key's id (its connection
+ * then gives way after anonymous ones when the connection cap is reached, and is counted in its
+ * key's share).
  */
 export type WireListener = (
   req: IncomingMessage,
   res: ServerResponse,
   inviteBody?: () => void,
-  markKeyed?: () => void,
+  markKeyed?: (keyId: string) => void,
 ) => void
 
 type Composed = (ctx: AppContext) => Promise<void>

@@ -32,11 +32,12 @@ export type Connections = {
 /**
  * Accounts for the server's connections and keeps them under `max`, shared out by `share`. A new
  * connection at a limit (the cap, its address's, the anonymous share) takes the place of one
- * that may give way (see connection-share.ts: idle or stalled anonymous ones first, keyed ones
- * last); when none may, the newcomer gets 503 `unavailable` and is closed; past
- * `max + OVERFLOW_CONNECTIONS` it is dropped at once. A keyed request in progress whose answer
- * is being taken is never cut, and the process never runs out of descriptors as long as `max`
- * fits the limit.
+ * that may give way (see eviction-order.ts: those not making progress first, keyed ones last,
+ * idle keyed ones by key); when none may, the newcomer gets 503 `unavailable` and is closed; past
+ * `max + OVERFLOW_CONNECTIONS` it is dropped at once. A keyed request in progress whose body
+ * keeps its pace and whose answer is being taken is never cut, and the process never runs out of
+ * descriptors as long as `max` fits the limit. Pipelined requests are carried out within
+ * `pace.maxBufferedBytes` (pipelined.ts); bodies keep the pace of `pace.body` (body-watch.ts).
  */
 export const trackConnections = (
   server: Server,

@@ -35,8 +35,8 @@ export const watchBody = (
     state.bytesAtTick = bytes
     return false
   }
-  const arrived = bytes - (state.bytesAtTick ?? bytes)
+  const arrived = bytes - state.bytesAtTick
   state.bytesAtTick = bytes
   state.stalledBody = arrived < (pace.minBytesPerSecond * sinceLastTick) / 1000 ? req : undefined
-  return now - (state.watchedSince ?? now) >= pace.timeoutMs
+  return now - state.watchedSince >= pace.timeoutMs
 }

@@ -25,13 +25,13 @@ export type ConnectionState = {
   refused: boolean
   address: string | undefined
   key: string | undefined
-  pipeline?: Pipeline
-  /** The request whose body was seen in progress, and the socket's bytes read then. */
-  watchedBody?: IncomingMessage | undefined
-  watchedSince?: number
-  bytesAtTick?: number
+  pipeline: Pipeline | undefined
+  /** The request whose body was seen in progress, since when, and the socket's bytes read. */
+  watchedBody: IncomingMessage | undefined
+  watchedSince: number
+  bytesAtTick: number
   /** The request whose body arrived below the minimum rate at the last tick. */
-  stalledBody?: IncomingMessage | undefined
+  stalledBody: IncomingMessage | undefined
 }
 
 const anonymousCount = (open: Map<Socket, ConnectionState>): number => {
@@ -86,7 +86,16 @@ export const shareConnections = (
         maxPerAddress === Infinity || isProxy(peer) ? undefined : budgetKeyOf(plain(peer))
       const refused = !makeRoom(address)
       if (!refused) count(address, 1)
-      return { refused, address, key: undefined }
+      return {
+        refused,
+        address,
+        key: undefined,
+        pipeline: undefined,
+        watchedBody: undefined,
+        watchedSince: 0,
+        bytesAtTick: 0,
+        stalledBody: undefined,
+      }
     },
     forget,
   }

@@ -94,13 +94,15 @@ export const trackConnections = (
       const markKeyed = (key: string) => {
         if (state !== undefined) state.key = key
       }
-      const run = () => listener(req, res, inviteBody, markKeyed)
       // Queued behind an answer in progress: it gets the socket (the 'socket' event) in its turn.
-      if (state === undefined || res.socket !== null) return run()
+      if (state === undefined || res.socket !== null)
+        return listener(req, res, inviteBody, markKeyed)
       const pipeline = (state.pipeline ??= newPipeline())
       if (pipeline.ahead.length + pipeline.held.length >= MAX_PIPELINED)
         return void socket.destroy()
-      runPipelined(pipeline, socket, res, pace.maxBufferedBytes, run)
+      runPipelined(pipeline, socket, res, pace.maxBufferedBytes, () =>
+        listener(req, res, inviteBody, markKeyed),
+      )
     },
   }
 }

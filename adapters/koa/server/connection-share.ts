@@ -25,6 +25,8 @@ export type ConnectionState = {
   refused: boolean
   address: string | undefined
   key: string | undefined
+  /** When it was accepted (ms since the epoch). */
+  openedAt: number
   pipeline: Pipeline | undefined
   /** The request whose body was seen in progress, since when, and the socket's bytes read. */
   watchedBody: IncomingMessage | undefined
@@ -90,6 +92,7 @@ export const shareConnections = (
         refused,
         address,
         key: undefined,
+        openedAt: Date.now(),
         pipeline: undefined,
         watchedBody: undefined,
         watchedSince: 0,

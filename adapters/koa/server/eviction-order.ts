@@ -15,20 +15,27 @@ export const busy = (socket: Socket): boolean => responseOf(socket) != null
  * Which connections give way first, lowest first. Not making progress: an anonymous one that is
  * idle (a keep-alive, a slowloris still sending headers), whose answer has stalled (more of it
  * waiting than the socket's buffer holds: the client is not reading) or whose request body
- * stalled (below the minimum rate). Then a keyed one whose body stalled; then a keyed idle one;
- * then a keyed one whose answer stalled; then, only to keep anonymous connections to their share,
- * an anonymous one with a request in progress. A keyed request in progress that is sending its
- * body or taking its answer never.
+ * stalled (below the minimum rate). Then a keyed one whose body stalled; then one opened less
+ * than FRESH_MS ago that has not sent a byte yet (its request is on its way); then a keyed idle
+ * one; then a keyed one whose answer stalled; then, only to keep anonymous connections to their
+ * share, an anonymous one with a request in progress. A keyed request in progress that is sending
+ * its body or taking its answer never.
  */
 export const NOT_PROGRESSING = 0
 export const KEYED_BODY_STALLED = 1
-export const KEYED_IDLE = 2
-export const KEYED_STALLED = 3
-export const ANONYMOUS_BUSY = 4
+export const FRESH = 2
+export const KEYED_IDLE = 3
+export const KEYED_STALLED = 4
+export const ANONYMOUS_BUSY = 5
 
-const rankOf = (socket: Socket, state: ConnectionState): number => {
+/** How long a new connection that has sent nothing yet counts as fresh. */
+export const FRESH_MS = 1000
+
+const rankOf = (socket: Socket, state: ConnectionState, now: number): number => {
   const res = responseOf(socket)
   const keyed = state.key !== undefined
+  if (res == null && !keyed && socket.bytesRead === 0 && now - state.openedAt < FRESH_MS)
+    return FRESH
   if (res == null) return keyed ? KEYED_IDLE : NOT_PROGRESSING
   if (state.stalledBody === res.req && !res.req.complete)
     return keyed ? KEYED_BODY_STALLED : NOT_PROGRESSING
@@ -67,9 +74,10 @@ export const victim = (
   let best = worst + 1
   const holdings = new Map<string, Holding>()
   let at = 0
+  const now = Date.now()
   for (const [socket, state] of open) {
     if (!among(socket, state)) continue
-    const rank = rankOf(socket, state)
+    const rank = rankOf(socket, state, now)
     if (rank === NOT_PROGRESSING) return socket
     if (state.key !== undefined) {
       const h = holdings.get(state.key) ?? { count: 0, youngestIdle: undefined, at: 0 }

@@ -80,6 +80,10 @@ describe('HTTP: keyed clients under pressure at the connection cap', function ()
         statuses.push(await call(api.port, TEST_KEY, agent))
       }
       agent.destroy()
+      console.log(
+        `      the other key's 2xx: ${statuses.length * share(statuses)} of ${statuses.length}`,
+        statuses.join(' '),
+      )
       expect(share(statuses), statuses.join(' ')).to.be.at.least(0.9)
     } finally {
       clearInterval(drip)
@@ -124,6 +128,7 @@ describe('HTTP: keyed clients under pressure at the connection cap', function ()
       others.stop()
       pool.destroy()
     }
+    console.log(`      ${newcomers} newcomers; the pool's requests: ${statuses.length}`)
     expect(newcomers).to.be.above(50)
     expect(
       statuses.filter((s) => s !== 200),

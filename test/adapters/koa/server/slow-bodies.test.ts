@@ -53,6 +53,20 @@ describe('HTTP: request bodies must keep a pace', function () {
     await held[0]?.conn.closed // the oldest stalled one gave way
   })
 
+  it('at the cap, a stalled keyed body gives way before a new connection whose request is on its way', async () => {
+    await start()
+    for (let i = 0; i < LIMITS.maxConnections - 1; i++) held.push(await dripping(client.port, 10))
+    await sleep(2500)
+    const fresh = await openRaw(client.port) // opened, nothing sent yet
+    await sleep(50)
+    expect((await send(client.port, { path: '/' })).status).to.equal(200)
+    await held[0]?.conn.closed
+    expect(fresh.socket.readyState).to.equal('open')
+    fresh.socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n')
+    await fresh.waitFor(/done$/)
+    fresh.socket.destroy()
+  })
+
   it('answers 408 and closes a body not whole within BODY_TIMEOUT_MS, however steady', async () => {
     await start({ bodyTimeoutMs: 1000 })
     const { conn } = await dripping(client.port, 1000) // would take 8 s

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http'
 import type { Socket } from 'node:net'
-import { budgetKeyOf } from '../app/address-budget.js'
-import { plain } from '../app/client-address.js'
-import { ANONYMOUS_BUSY, KEYED_STALLED, victim } from './eviction-order.js'
+import { budgetKeyOf } from '../request/address-budget.js'
+import { unmapIpv4 } from '../request/client-address.js'
+import { ANONYMOUS_BUSY, KEYED_STALLED, connectionToEvict } from './eviction-order.js'
 import type { Pipeline } from './pipelined.js'
 
 /** How the connection cap is shared out; every limit is off when absent. */
@@ -68,7 +68,7 @@ export const shareConnections = (
   type Among = (socket: Socket, state: ConnectionState) => boolean
   /** Closes one that may give way (ranked up to `worst`, among `among`); whether there was one. */
   const evict = (worst: number, among: Among = () => true): boolean => {
-    const chosen = victim(open, worst, (s, state) => !state.refused && among(s, state))
+    const chosen = connectionToEvict(open, worst, (s, state) => !state.refused && among(s, state))
     chosen?.destroy()
     if (chosen !== undefined) forget(chosen)
     return chosen !== undefined
@@ -85,7 +85,7 @@ export const shareConnections = (
     admit: (socket: Socket): ConnectionState => {
       const peer = socket.remoteAddress ?? ''
       const address =
-        maxPerAddress === Infinity || isProxy(peer) ? undefined : budgetKeyOf(plain(peer))
+        maxPerAddress === Infinity || isProxy(peer) ? undefined : budgetKeyOf(unmapIpv4(peer))
       const refused = !makeRoom(address)
       if (!refused) count(address, 1)
       return {

@@ -65,7 +65,7 @@ const fairestIdle = (holdings: Map<string, Holding>): Socket | undefined => {
  * The connection to close among those `among` accepts, ranked up to `worst`: the oldest of the
  * lowest rank, except idle keyed ones, chosen by key (fairestIdle).
  */
-export const victim = (
+export const connectionToEvict = (
   open: Map<Socket, ConnectionState>,
   worst: number,
   among: (socket: Socket, state: ConnectionState) => boolean,

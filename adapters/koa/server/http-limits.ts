@@ -1,4 +1,4 @@
-import type { TrustProxy } from '../request/client-address.js'
+import type { TrustProxy } from '../request/proxy-trust.js'
 import type { ConnectionPace } from './connection-pace.js'
 
 /** The limits of the listening server, below the app. */

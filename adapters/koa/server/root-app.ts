@@ -6,15 +6,37 @@ import { writeAnswer } from './root-answer.js'
 
 /**
  * A request listener that may be told how to invite the body of an `Expect: 100-continue`, and
- * how to tell the server that the request carried a valid key (its connection then gives way
- * after anonymous ones when the connection cap is reached).
+ * how to tell the server that the request carried a valid key, by the key's id (its connection
+ * then gives way after anonymous ones when the connection cap is reached, and is counted in its
+ * key's share).
  */
 export type WireListener = (
   req: IncomingMessage,
   res: ServerResponse,
   inviteBody?: () => void,
-  markKeyed?: () => void,
+  markKeyed?: (keyId: string) => void,
 ) => void
+
+/**
+ * Whether the whole body is in: taken by the app, or waiting in the request's buffer (Node marks
+ * the request complete only after the turn in which the app may have answered it).
+ */
+const bodyArrived = (ctx: AppContext): boolean =>
+  ctx.req.complete ||
+  ctx.state.bodyTaken === true ||
+  ctx.req.readableLength === Number(ctx.req.headers['content-length'])
+
+/**
+ * Koa's own `app.callback()`, which gets the body at once as under plain Node: it cannot be told
+ * to ask for it.
+ */
+const viaCallback = (app: Koa<AppState>): WireListener => {
+  const handle = app.callback()
+  return (req, res, inviteBody) => {
+    inviteBody?.()
+    return handle(req, res)
+  }
+}
 
 /**
  * Drives a Koa app as the server's root application: the app's middleware run as Koa runs them
@@ -36,12 +58,12 @@ export const serveAsRoot = (
   onDiffers: (fields: ReadonlyArray<string>) => void = () => {},
 ): WireListener => {
   // An app that keeps its context in AsyncLocalStorage needs Koa's own run of it.
-  if (app.ctxStorage !== undefined) return app.callback()
+  if (app.ctxStorage !== undefined) return viaCallback(app)
   const differences = koaShapeDifferences(app)
   const compose = composerOf(app)
   if (differences.length > 0 || compose === undefined) {
     onDiffers(differences)
-    return app.callback()
+    return viaCallback(app)
   }
   const run = compose<AppContext>(app.middleware)
   // As `app.callback()` does: an app with no 'error' listener reports through `app.onerror`.
@@ -53,7 +75,12 @@ export const serveAsRoot = (
     if (markKeyed !== undefined) ctx.state.markKeyed = markKeyed
     res.statusCode = 404
     run(ctx)
-      .then(() => write(ctx))
+      .then(() => {
+        // A body that came whole with its headers was never asked for: 100 Continue first, as
+        // plain Node sends it, or Node would close the connection and drop what is pipelined.
+        if (inviteBody !== undefined && bodyArrived(ctx)) inviteBody()
+        write(ctx)
+      })
       .catch((error: Error) => ctx.onerror(error))
   }
 }

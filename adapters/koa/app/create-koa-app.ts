@@ -17,6 +17,7 @@ import { frame } from './middleware/frame.js'
 import { frontDoor } from './middleware/front-door.js'
 import { observe, type RequestObserver } from './middleware/observe.js'
 import { probes } from './middleware/probes.js'
+import { checkPublicPrefix, publicBaseOf } from './public-base.js'
 import { createRateLimits, type RateLimitOptions } from './rate-limits.js'
 import type { RequestLine } from './request-log.js'
 import { createResponder } from './responder.js'
@@ -61,11 +62,19 @@ export type KoaAppOptions = ApiSettings & {
   readonly rateLimits?: RateLimitOptions
   /** The API's operations; ROUTES (the interface's) by default. */
   readonly routes?: ReadonlyArray<Route>
+  /**
+   * The path clients' URLs have in front of the app's own when something the app cannot see
+   * took it off: a proxy that strips `/shop`, a host that rewrites the path without koa-mount.
+   * The links the app writes (`Location`, `Link`, the document's default server) start with it,
+   * then with koa-mount's `ctx.mountPath`, then with `basePath`. Empty by default.
+   */
+  readonly publicPrefix?: string
 }
 
 /** Builds the app without listening: servers, tests and embedders call `app.callback()`. */
 export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppState> => {
   const { basePath, routes = ROUTES } = options
+  const publicBase = publicBaseOf(checkPublicPrefix(options.publicPrefix ?? ''), basePath)
   const respond = createResponder({
     retryAfterSeconds: options.retryAfterSeconds,
     logger: deps.logger,
@@ -77,20 +86,22 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
       ...(deps.idempotencyStore === undefined ? {} : { idempotencyStore: deps.idempotencyStore }),
       respond,
       now: deps.now,
+      publicBase,
     },
     routes,
   )
   // The headers name the replacement that the table's deprecated operation gives.
   const deprecated = routes.find((route) => route.deprecation !== undefined)?.deprecation
-  const deprecation =
-    deprecated === undefined ? {} : deprecationHeaders(options.deprecation, basePath, deprecated)
+  const deprecation = (base: string) =>
+    deprecated === undefined ? {} : deprecationHeaders(options.deprecation, base, deprecated)
   const limits =
     options.rateLimits === undefined ? undefined : createRateLimits(options.rateLimits, deps.now)
-  const openApi = openApiJson({
-    ...options,
-    servers: options.openApiServers ?? [{ url: basePath, description: 'This service' }],
-    routes,
-  })
+  const openApi = (base: string) =>
+    openApiJson({
+      ...options,
+      servers: options.openApiServers ?? [{ url: base, description: 'This service' }],
+      routes,
+    })
 
   const corsOrigins = options.corsOrigins ?? []
   const preflightOf = preflightsOf(router, routes, options)
@@ -106,7 +117,14 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
   app.use(
     frontDoor(
       deps,
-      { basePath, openApiJson: openApi, deprecationHeaders: deprecation, limits, routes },
+      {
+        basePath,
+        publicBase,
+        openApiJson: openApi,
+        deprecationHeaders: deprecation,
+        limits,
+        routes,
+      },
       respond,
     ),
   )

@@ -55,6 +55,7 @@ describe('OpenAPI document', () => {
       basePath: '',
       respond: createResponder({ retryAfterSeconds: 1, logger: silentLogger }),
       now: Date.now,
+      publicBase: () => '',
     })
     const routed = router.stack.flatMap((layer) =>
       layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m} ${layer.path}`),

@@ -4,7 +4,7 @@ import { budgetKeyOf } from '../address-budget.js'
 import { setAnswer } from '../answer.js'
 import type { RateLimits } from '../rate-limits.js'
 import type { Responder } from '../responder.js'
-import { DOCS_CSP, docsAssetsDir, docsPage, loadDocsAssets } from '../docs/assets.js'
+import { DOCS_CSP, docsAssetsDir, DOCS_PAGE, loadDocsAssets } from '../docs/assets.js'
 import { notModified, variantsOf, type Variant, type Variants } from '../docs/variants.js'
 
 /**
@@ -49,7 +49,7 @@ export const docs = (basePath: string, respond: Responder, limits?: RateLimits) 
     if (path === pagePath)
       return (page ??= variantsOf({
         type: 'text/html; charset=utf-8',
-        body: Buffer.from(docsPage(basePath)),
+        body: Buffer.from(DOCS_PAGE),
       }))
     if (!path.startsWith(assetPrefix)) return undefined
     return (assets ??= loadDocsAssets(dir)).then((all) => all.get(path.slice(assetPrefix.length)))

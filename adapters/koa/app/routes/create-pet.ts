@@ -68,7 +68,7 @@ export const createPetRoute: Route = {
     store,
     idempotencyStore,
     idempotencyPolicy,
-    basePath,
+    publicBase,
     maxBodyBytes,
     respond,
     now,
@@ -84,7 +84,7 @@ export const createPetRoute: Route = {
             now,
           })
     const created = (ctx: AppContext, pet: Pet, replayed: boolean) => {
-      setHeader(ctx, 'Location', `${basePath}/pets/${pet.id}`)
+      setHeader(ctx, 'Location', `${publicBase(ctx)}/pets/${pet.id}`)
       if (replayed) setHeader(ctx, REPLAYED_HEADER, 'true')
       respond.json(ctx, OPERATIONS.createPet.success, writePetJson(pet))
     }

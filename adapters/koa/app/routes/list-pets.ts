@@ -11,8 +11,8 @@ import type { Route } from './route.js'
  * The `next` link keeps the body a plain array (RFC 8288); `after` is the last id shown. Every
  * value in it was decoded (an integer, a status from the enum), so nothing needs escaping.
  */
-const nextLink = (basePath: string, { limit, status, after }: ListPetsQuery): string =>
-  `<${basePath}/pets?limit=${limit}${status === undefined ? '' : `&status=${status}`}${
+const nextLink = (base: string, { limit, status, after }: ListPetsQuery): string =>
+  `<${base}/pets?limit=${limit}${status === undefined ? '' : `&status=${status}`}${
     after === undefined ? '' : `&after=${after}`
   }>; rel="next"`
 
@@ -27,7 +27,7 @@ export const listPetsRoute: Route = {
       [OPERATIONS.listPets.success]: jsonResponse('A page of animals.', 'Pets', ['Link']),
     },
   }),
-  handler: ({ store, basePath, listLimits, respond }) => {
+  handler: ({ store, publicBase, listLimits, respond }) => {
     const list = listPets({ listPetPage: store.listPetPage, listLimits })
     // node:querystring rather than ctx.query: Koa 3's getter goes through URLSearchParams, which
     // costs more. Both give arrays for repeated names (refused by the codec).
@@ -35,7 +35,7 @@ export const listPetsRoute: Route = {
     // the header size limit (16 KiB) bounds the work.
     return (ctx) =>
       respond.task(ctx, list(parseQuery(ctx.querystring, '&', '=', { maxKeys: 0 })), (page) => {
-        if (O.isSome(page.next)) setHeader(ctx, 'Link', nextLink(basePath, page.next.value))
+        if (O.isSome(page.next)) setHeader(ctx, 'Link', nextLink(publicBase(ctx), page.next.value))
         respond.json(ctx, OPERATIONS.listPets.success, petsJson(page.pets))
       })
   },

@@ -1,4 +1,5 @@
 import { writePetJson, type Pet } from '../../../../core/index.js'
+import { writePetJsonInt64Strings } from '../../../../core/json/write.js'
 
 /** A pet's JSON, written afresh: for a pet just created, which no reader has asked for yet. */
 export { writePetJson }
@@ -45,3 +46,9 @@ export const petsJson = (pets: ReadonlyArray<Pet>): string => {
   for (let i = 0; i < pets.length; i++) json += (i === 0 ? '' : ',') + petJson(pets[i] as Pet)
   return `${json}]`
 }
+
+/** Pets in the string form (int64-form.ts): written afresh each time, as the form is opt-in. */
+export const petsJsonInt64Strings = (pets: ReadonlyArray<Pet>): string =>
+  `[${pets.map(writePetJsonInt64Strings).join(',')}]`
+
+export { writePetJsonInt64Strings }

@@ -12,7 +12,8 @@ import { setHeader } from '../answer.js'
 import { idempotencyKeyOf, REPLAYED_HEADER } from '../idempotency-header.js'
 import { readJsonBody, type BodyResult } from '../json/json-body.js'
 import { jsonResponse } from '../openapi/responses.js'
-import { writePetJson } from '../json/pet-json.js'
+import { writePetJson, writePetJsonInt64Strings } from '../json/pet-json.js'
+import { answerInForm, fromInt64Strings, namesInt64Strings } from '../json/int64-form.js'
 import type { Route } from './route.js'
 
 /** A window in the words of the document: `24 h`, else seconds. */
@@ -86,9 +87,12 @@ export const createPetRoute: Route = {
     const created = (ctx: AppContext, pet: Pet, replayed: boolean) => {
       setHeader(ctx, 'Location', `${publicBase(ctx)}/pets/${pet.id}`)
       if (replayed) setHeader(ctx, REPLAYED_HEADER, 'true')
-      respond.json(ctx, OPERATIONS.createPet.success, writePetJson(pet))
+      answerInForm(ctx, OPERATIONS.createPet.success, pet, writePetJson, writePetJsonInt64Strings)
     }
-    const answer = (ctx: AppContext, body: BodyResult) => {
+    const answer = (ctx: AppContext, sent: BodyResult) => {
+      const body = namesInt64Strings(ctx.req.headers['content-type'])
+        ? E.chain(fromInt64Strings)(sent)
+        : sent
       if (E.isLeft(body)) return respond.problem(ctx, body.left)
       const key = idempotencyKeyOf(ctx.req)
       // Without a key, the idempotency store is never touched: the hot path stays one insert.

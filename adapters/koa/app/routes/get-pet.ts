@@ -2,7 +2,8 @@ import { getPet, OPERATIONS } from '../../../../core/index.js'
 import { deprecationWording, goneDetail } from '../deprecation.js'
 import { jsonResponse } from '../openapi/responses.js'
 import { param } from '../openapi/schemas.js'
-import { petJson } from '../json/pet-json.js'
+import { answerInForm } from '../json/int64-form.js'
+import { petJson, writePetJsonInt64Strings } from '../json/pet-json.js'
 import type { Route } from './route.js'
 
 export const getPetRoute: Route = {
@@ -25,7 +26,7 @@ export const getPetRoute: Route = {
       now() >= sunsetAt
         ? respond.problem(ctx, gone)
         : respond.task(ctx, get(ctx.params.petId), (pet) =>
-            respond.json(ctx, OPERATIONS.getPet.success, petJson(pet)),
+            answerInForm(ctx, OPERATIONS.getPet.success, pet, petJson, writePetJsonInt64Strings),
           )
   },
 }

@@ -4,7 +4,8 @@ import { listPets, OPERATIONS, type ListPetsQuery } from '../../../../core/index
 import { setHeader } from '../answer.js'
 import { jsonResponse } from '../openapi/responses.js'
 import { param } from '../openapi/schemas.js'
-import { petsJson } from '../json/pet-json.js'
+import { answerInForm } from '../json/int64-form.js'
+import { petsJson, petsJsonInt64Strings } from '../json/pet-json.js'
 import type { Route } from './route.js'
 
 /**
@@ -36,7 +37,7 @@ export const listPetsRoute: Route = {
     return (ctx) =>
       respond.task(ctx, list(parseQuery(ctx.querystring, '&', '=', { maxKeys: 0 })), (page) => {
         if (O.isSome(page.next)) setHeader(ctx, 'Link', nextLink(publicBase(ctx), page.next.value))
-        respond.json(ctx, OPERATIONS.listPets.success, petsJson(page.pets))
+        answerInForm(ctx, OPERATIONS.listPets.success, page.pets, petsJson, petsJsonInt64Strings)
       })
   },
 }

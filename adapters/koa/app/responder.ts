@@ -2,6 +2,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Logger } from '../../../core/index.js'
 import type { AppContext } from './app-state.js'
 import { setHeaders, setJsonAnswer } from './answer.js'
+import { answerInForm } from './json/int64-form.js'
 import { ERROR_CODES, errorBody, toErrorResponse, type Problem } from './problem.js'
 
 /** How every answer is written: JSON, problems with the retry policy, and the unexpected. */
@@ -22,11 +23,14 @@ export type Responder = {
 
 export type ResponderOptions = { readonly retryAfterSeconds: number; readonly logger: Logger }
 
+const asIs = (json: string) => json
+
 export const createResponder = ({ retryAfterSeconds, logger }: ResponderOptions): Responder => {
   const problem = (ctx: AppContext, p: Problem): void => {
     const { code, message, headers } = toErrorResponse(p, retryAfterSeconds)
     if (headers !== undefined) setHeaders(ctx, headers)
-    setJsonAnswer(ctx, ERROR_CODES[code], errorBody(code, message))
+    // No int64 field in it: the same text in either form, labelled as the request asked.
+    answerInForm(ctx, ERROR_CODES[code], errorBody(code, message), asIs, asIs)
     if (p._tag === 'StoreUnavailable') ctx.state.storeFailure = p.detail
   }
   return {

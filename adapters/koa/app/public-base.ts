@@ -1,4 +1,4 @@
-import type { AppContext } from './app-state.js'
+import type { AppContext } from '../request/app-state.js'
 
 /** What koa-mount leaves on the context: the prefix it took off the path, as the host wrote it. */
 type Mounted = { readonly mountPath?: string }

@@ -1,9 +1,7 @@
 import { expect } from 'chai'
 import fc from 'fast-check'
-import {
-  INT64_DECIMAL_PATTERN,
-  namesInt64Strings,
-} from '../../../adapters/koa/app/json/int64-form.js'
+import { INT64_DECIMAL_PATTERN } from '../../../adapters/koa/app/json/int64-form.js'
+import { namesInt64Strings } from '../../../adapters/koa/request/int64-form.js'
 import { INT64_MAX } from '../../../core/index.js'
 import { auth, startTestApi, type TestApi } from '../../support/app.js'
 import { expectError } from '../../support/expect-error.js'

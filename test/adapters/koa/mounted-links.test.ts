@@ -21,8 +21,8 @@ delete (settings as { openApiServers?: unknown }).openApiServers
 const apiWith = (options: Partial<KoaAppOptions> = {}) =>
   createKoaApp(
     {
-      ...createInMemoryPetStore(),
-      ...createInMemoryApiKeys([TEST_KEY]),
+      store: createInMemoryPetStore(),
+      apiKeys: createInMemoryApiKeys([TEST_KEY]),
       logger: silentLogger,
       now: Date.now,
       checkReadiness: () => async () => ({ _tag: 'Right', right: undefined }),

@@ -1,9 +1,7 @@
 import { expect } from 'chai'
 import { openApiDocument } from '../../../adapters/koa/index.js'
-import {
-  INT64_DECIMAL_PATTERN,
-  INT64_STRING_TYPE,
-} from '../../../adapters/koa/app/json/int64-form.js'
+import { INT64_DECIMAL_PATTERN } from '../../../adapters/koa/app/json/int64-form.js'
+import { INT64_STRING_TYPE } from '../../../adapters/koa/request/int64-form.js'
 import { INT64_NOTE } from '../../../adapters/koa/app/openapi/int64-fields.js'
 import { testApiOptions } from '../../support/app.js'
 

@@ -1,5 +1,6 @@
 import { INT64_MAX } from '../../../../core/index.js'
-import { INT64_DECIMAL_PATTERN, INT64_STRING_TYPE } from '../json/int64-form.js'
+import { INT64_STRING_TYPE } from '../../request/int64-form.js'
+import { INT64_DECIMAL_PATTERN } from '../json/int64-form.js'
 
 /** What every int64 field says of precision: a generated client is where rounding goes unseen. */
 export const INT64_NOTE = `Above 2^53 (9007199254740992) a JSON parser that reads numbers as doubles rounds this value: read and write it with a parser that keeps integers exact, or use the string form (\`${INT64_STRING_TYPE}\`), in which it is a string of its digits.`

@@ -1,7 +1,9 @@
 import type { ApiSettings } from '../api-settings.js'
 import type { Route } from '../routes/route.js'
-import { INT64_STRING_TYPE } from '../json/int64-form.js'
-import { errorResponses, type HeaderName } from './responses.js'
+import type { HeaderName } from '../../response/header-names.js'
+import { headerRef } from '../routes/operation-text.js'
+import { errorResponses } from './responses.js'
+import { INT64_STRING_TYPE } from '../../request/int64-form.js'
 import { STRING_FORMS } from './schemas.js'
 
 const DEPRECATION_HEADERS: ReadonlyArray<HeaderName> = ['Deprecation', 'Sunset', 'Link']
@@ -68,7 +70,7 @@ const withHeaders = <A extends { headers?: object }>(
   ...answer,
   headers: {
     ...answer.headers,
-    ...Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }])),
+    ...Object.fromEntries(names.map((name) => [name, headerRef(name)])),
   },
 })
 

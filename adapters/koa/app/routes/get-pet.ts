@@ -1,9 +1,8 @@
 import { getPet, OPERATIONS } from '../../../../core/index.js'
 import { deprecationWording, goneDetail } from '../deprecation.js'
-import { jsonResponse } from '../openapi/responses.js'
-import { param } from '../openapi/schemas.js'
-import { answerInForm } from '../json/int64-form.js'
-import { petJson, writePetJsonInt64Strings } from '../json/pet-json.js'
+import { jsonResponse, param } from './operation-text.js'
+import { answerInForm } from '../../response/answer.js'
+import { writePetJsonInt64Strings } from '../json/pet-json.js'
 import type { Route } from './route.js'
 
 export const getPetRoute: Route = {
@@ -15,7 +14,7 @@ export const getPetRoute: Route = {
     parameters: [param('petId')],
     responses: { [OPERATIONS.getPet.success]: jsonResponse('The animal.', 'Pet') },
   }),
-  handler: ({ store, basePath, deprecation, respond, now }) => {
+  handler: ({ store, basePath, deprecation, respond, now, petJson }) => {
     const get = getPet(store)
     const sunsetAt = deprecation.sunsetAt.getTime()
     const gone = {
@@ -25,8 +24,14 @@ export const getPetRoute: Route = {
     return (ctx) =>
       now() >= sunsetAt
         ? respond.problem(ctx, gone)
-        : respond.task(ctx, get(ctx.params.petId), (pet) =>
-            answerInForm(ctx, OPERATIONS.getPet.success, pet, petJson, writePetJsonInt64Strings),
+        : respond.runTask(ctx, get(ctx.params.petId), (pet) =>
+            answerInForm(
+              ctx,
+              OPERATIONS.getPet.success,
+              pet,
+              petJson.pet,
+              writePetJsonInt64Strings,
+            ),
           )
   },
 }

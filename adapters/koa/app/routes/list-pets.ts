@@ -1,11 +1,9 @@
 import { parse as parseQuery } from 'node:querystring'
 import * as O from 'fp-ts/lib/Option.js'
 import { listPets, OPERATIONS, type ListPetsQuery } from '../../../../core/index.js'
-import { setHeader } from '../answer.js'
-import { jsonResponse } from '../openapi/responses.js'
-import { param } from '../openapi/schemas.js'
-import { answerInForm } from '../json/int64-form.js'
-import { petsJson, petsJsonInt64Strings } from '../json/pet-json.js'
+import { answerInForm, setHeader } from '../../response/answer.js'
+import { jsonResponse, param } from './operation-text.js'
+import { petsJsonInt64Strings } from '../json/pet-json.js'
 import type { Route } from './route.js'
 
 /**
@@ -28,16 +26,22 @@ export const listPetsRoute: Route = {
       [OPERATIONS.listPets.success]: jsonResponse('A page of animals.', 'Pets', ['Link']),
     },
   }),
-  handler: ({ store, publicBase, listLimits, respond }) => {
+  handler: ({ store, publicBase, listLimits, respond, petJson }) => {
     const list = listPets({ listPetPage: store.listPetPage, listLimits })
     // node:querystring rather than ctx.query: Koa 3's getter goes through URLSearchParams, which
     // costs more. Both give arrays for repeated names (refused by the codec).
     // maxKeys 0: every pair is parsed (its default stops at 1,000 and drops the rest silently);
     // the header size limit (16 KiB) bounds the work.
     return (ctx) =>
-      respond.task(ctx, list(parseQuery(ctx.querystring, '&', '=', { maxKeys: 0 })), (page) => {
+      respond.runTask(ctx, list(parseQuery(ctx.querystring, '&', '=', { maxKeys: 0 })), (page) => {
         if (O.isSome(page.next)) setHeader(ctx, 'Link', nextLink(publicBase(ctx), page.next.value))
-        answerInForm(ctx, OPERATIONS.listPets.success, page.pets, petsJson, petsJsonInt64Strings)
+        answerInForm(
+          ctx,
+          OPERATIONS.listPets.success,
+          page.pets,
+          petJson.pets,
+          petsJsonInt64Strings,
+        )
       })
   },
 }

@@ -1,4 +1,5 @@
-import type { AppContext } from './app-state.js'
+import type { AppContext } from '../request/app-state.js'
+import { INT64_STRING_TYPE, namesInt64Strings } from '../request/int64-form.js'
 
 /*
  * Every answer goes through Koa's `ctx.status`, the response's headers (`setHeader` below) and
@@ -39,3 +40,18 @@ export const setAnswer = (
 /** The answer is this status and this JSON text (already serialized: nothing is done twice). */
 export const setJsonAnswer = (ctx: AppContext, status: number, json: string): void =>
   setAnswer(ctx, status, 'application/json', json)
+
+/**
+ * Answers `value` in the form the request's `Accept` asks for: written by `plain` as
+ * `application/json` (the default), or by `strings` in the string form.
+ */
+export const answerInForm = <A>(
+  ctx: AppContext,
+  status: number,
+  value: A,
+  plain: (value: A) => string,
+  strings: (value: A) => string,
+): void =>
+  namesInt64Strings(ctx.req.headers.accept)
+    ? setAnswer(ctx, status, INT64_STRING_TYPE, strings(value))
+    : setJsonAnswer(ctx, status, plain(value))

@@ -1,7 +1,7 @@
 import { getPet, OPERATIONS } from '../../../../core/index.js'
 import { deprecationWording, goneDetail } from '../deprecation.js'
 import { jsonResponse, param } from './operation-text.js'
-import { answerInForm } from '../../response/answer.js'
+import { answerInForm } from '../../response/answer/index.js'
 import { writePetJsonInt64Strings } from '../json/pet-json.js'
 import type { Route } from './route.js'
 

@@ -1,7 +1,7 @@
 import { parse as parseQuery } from 'node:querystring'
 import * as O from 'fp-ts/lib/Option.js'
 import { listPets, OPERATIONS, type ListPetsQuery } from '../../../../core/index.js'
-import { answerInForm, setHeader } from '../../response/answer.js'
+import { answerInForm, setHeader } from '../../response/answer/index.js'
 import { jsonResponse, param } from './operation-text.js'
 import { petsJsonInt64Strings } from '../json/pet-json.js'
 import type { Route } from './route.js'

@@ -27,7 +27,17 @@ export type JaegerSpan = {
 export type JaegerTrace = {
   readonly traceID: string
   readonly spans: ReadonlyArray<JaegerSpan>
-  readonly processes: Record<string, { readonly serviceName: string }>
+  readonly processes: Record<
+    string,
+    {
+      readonly serviceName: string
+      readonly tags: ReadonlyArray<{
+        readonly key: string
+        readonly type: string
+        readonly value: unknown
+      }>
+    }
+  >
 }
 
 const startJaeger = (): Jaeger => {

@@ -111,19 +111,33 @@ describe('tracing: traces in a real Jaeger (test/jaeger), the service on MongoDB
     }
   })
 
-  it("continues a caller's traceparent: the request's spans join the caller's trace", async () => {
+  it("continues a caller's traceparent, over OTLP/JSON with the resource's attributes; the probes are not traced", async () => {
     const name = `animal-store-${randomBytes(4).toString('hex')}`
-    const service = await start(name)
+    const service = await start(name, {
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=test,team=pets',
+    })
     try {
+      const probe = await service.request({
+        path: '/readyz',
+        headers: { traceparent: `00-${'1'.repeat(32)}-${CALLER_SPAN}-01` },
+      })
+      expect(probe.status).to.equal(200)
       const reply = await service.request({
         path: '/v1/pets?limit=1',
         headers: { ...auth, traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-01` },
       })
       expect(reply.status).to.equal(200)
-      const [trace] = await tracesOf(jaeger!, name, (ts) => ts.length > 0)
-      expect(trace?.traceID).to.equal(CALLER_TRACE)
-      const server = trace!.spans.find((s) => tag(s, 'span.kind') === 'server')
+      const traces = await tracesOf(jaeger!, name, (ts) => ts.length > 0)
+      expect(traces.map((t) => t.traceID)).to.deep.equal([CALLER_TRACE])
+      const trace = traces[0]!
+      const server = trace.spans.find((s) => tag(s, 'span.kind') === 'server')
       expect(parentOf(server!)).to.equal(CALLER_SPAN)
+      const tags = Object.values(trace.processes)[0]?.tags ?? []
+      expect(tags).to.deep.include.members([
+        { key: 'deployment.environment.name', type: 'string', value: 'test' },
+        { key: 'team', type: 'string', value: 'pets' },
+      ])
     } finally {
       await service.stop()
     }

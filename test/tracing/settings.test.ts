@@ -1,6 +1,7 @@
 import { expect } from 'chai'
 import * as E from 'fp-ts/lib/Either.js'
 import { tracingWanted } from '../../apps/server/tracing/settings.js'
+import { auth } from '../support/app.js'
 import { startService } from '../support/service-process.js'
 
 const ENDPOINT = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' }
@@ -63,6 +64,24 @@ describe('tracing: the service process', function () {
     )
     expect(error).to.match(/exited with 2/)
     expect(error).to.match(/configuration: OTEL_TRACES_SAMPLER must be one of always_on/)
+  })
+
+  it('honours the sampler: with always_off a request is not sampled, and its line still names its trace', async () => {
+    const service = await startService({ ...ENDPOINT, OTEL_TRACES_SAMPLER: 'always_off' }, 90_000)
+    try {
+      const reply = await service.request({
+        path: '/v1/pets',
+        headers: { ...auth, 'X-Request-Id': 'unsampled' },
+      })
+      expect(reply.status).to.equal(200)
+    } finally {
+      await service.stop()
+    }
+    const line = service.stdout.find((l) => l.includes('"requestId":"unsampled"')) ?? '{}'
+    const { trace_id, span_id, trace_flags } = JSON.parse(line) as Record<string, string>
+    expect([trace_id, span_id, trace_flags]).to.satisfy(
+      ([t, s, f]: string[]) => /^[0-9a-f]{32}$/.test(t!) && /^[0-9a-f]{16}$/.test(s!) && f === '00',
+    )
   })
 
   // NODE_DEBUG=module names every CommonJS module loaded; the SDK's packages load each other so.

@@ -25,6 +25,16 @@ const BATCH_VARIABLES: ReadonlyArray<readonly [string, number]> = [
 ]
 const ENDPOINTS = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT']
 
+/**
+ * Variables that only the SDK reads, which the service honours and documents besides the ones
+ * checked here (docs/configuration.md lists both).
+ */
+export const SDK_VARIABLES = [
+  'OTEL_SERVICE_NAME',
+  'OTEL_RESOURCE_ATTRIBUTES',
+  'OTEL_EXPORTER_OTLP_TIMEOUT',
+] as const
+
 const set = (env: Env, name: string): string | undefined =>
   env[name] === undefined || env[name].trim() === '' ? undefined : env[name].trim()
 

@@ -246,7 +246,7 @@ export const loadConfig = (
  * A check between two variables, made once each is valid on its own, whatever the others: every
  * problem is reported in one go.
  */
-const between = <A, B>(
+const checkPair = <A, B>(
   a: E.Either<string[], A>,
   b: E.Either<string[], B>,
   problem: (a: A, b: B) => string | undefined,
@@ -257,7 +257,7 @@ const between = <A, B>(
 
 /** The in-memory store's pets must fit in the heap (MongoDB keeps them in the database). */
 const heapConflict = (fields: ConfigFields, heapLimit: number): string[] =>
-  between(fields.maxPets, fields.mongodbUri, (maxPets, uri) =>
+  checkPair(fields.maxPets, fields.mongodbUri, (maxPets, uri) =>
     uri === undefined ? heapShortfall(maxPets, heapLimit) : undefined,
   )
 
@@ -268,17 +268,17 @@ const heapConflict = (fields: ConfigFields, heapLimit: number): string[] =>
  * keys live in the database, so a key file would be silently ignored.
  */
 const conflictsOf = (fields: ConfigFields): string[] => [
-  ...between(fields.headersTimeoutMs, fields.requestTimeoutMs, (headers, request) =>
+  ...checkPair(fields.headersTimeoutMs, fields.requestTimeoutMs, (headers, request) =>
     headers <= request
       ? undefined
       : `REQUEST_TIMEOUT_MS must be at least HEADERS_TIMEOUT_MS (${headers}): the headers are part of the request (got "${request}")`,
   ),
-  ...between(fields.shutdownDrainMs, fields.shutdownTimeoutMs, (drain, budget) =>
+  ...checkPair(fields.shutdownDrainMs, fields.shutdownTimeoutMs, (drain, budget) =>
     drain < budget
       ? undefined
       : `SHUTDOWN_DRAIN_MS must be less than SHUTDOWN_TIMEOUT_MS (${budget}): the timeout's budget includes the drain (got "${drain}")`,
   ),
-  ...between(fields.apiKeysFile, fields.mongodbUri, (file, uri) =>
+  ...checkPair(fields.apiKeysFile, fields.mongodbUri, (file, uri) =>
     file === undefined || uri === undefined
       ? undefined
       : 'API_KEYS_FILE is for the in-memory store: with MONGODB_URI the minted keys live in the database (npm run keys writes them there)',

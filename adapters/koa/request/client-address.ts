@@ -12,7 +12,7 @@ import { forwardedFor } from './forwarded.js'
 export type TrustProxy = { readonly hops: number } | { readonly addresses: ReadonlyArray<string> }
 
 /** `::ffff:192.0.2.1` is how Node shows an IPv4 peer on a dual-stack socket. */
-export const plain = (address: string): string =>
+export const unmapIpv4 = (address: string): string =>
   address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address
 
 const blockListOf = (entries: ReadonlyArray<string>): BlockList => {
@@ -50,23 +50,23 @@ export type ClientAddress = {
  */
 export const clientAddress = (trust: TrustProxy | undefined): ClientAddress => {
   if (trust === undefined)
-    return { of: (req) => plain(req.socket.remoteAddress ?? ''), isProxy: () => false }
+    return { of: (req) => unmapIpv4(req.socket.remoteAddress ?? ''), isProxy: () => false }
   const list = 'addresses' in trust ? blockListOf(trust.addresses) : undefined
   const trusted = (address: string, hop: number): boolean =>
     list === undefined
       ? hop < (trust as { hops: number }).hops
       : list.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4')
   const of = (req: IncomingMessage): string => {
-    let client = plain(req.socket?.remoteAddress ?? '')
+    let client = unmapIpv4(req.socket?.remoteAddress ?? '')
     const hops = forwardedFor(req.headers)
     for (let hop = 0; hop < hops.length && trusted(client, hop); hop++) {
-      const next = plain(hops[hops.length - 1 - hop] as string)
+      const next = unmapIpv4(hops[hops.length - 1 - hop] as string)
       if (isIP(next) === 0) break
       client = next
     }
     return client
   }
-  return { of, isProxy: (peer) => trusted(plain(peer), 0) }
+  return { of, isProxy: (peer) => trusted(unmapIpv4(peer), 0) }
 }
 
 type RequestWithContext = {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { expect } from 'chai'
-import { budgetKeyOf } from '../../../adapters/koa/app/address-budget.js'
-import { clientAddress, type TrustProxy } from '../../../adapters/koa/app/client-address.js'
+import { budgetKeyOf } from '../../../../adapters/koa/request/address-budget.js'
+import { clientAddress, type TrustProxy } from '../../../../adapters/koa/request/client-address.js'
 
 const request = (peer: string, headers: Record<string, string> = {}) =>
   ({ socket: { remoteAddress: peer }, headers }) as unknown as IncomingMessage

@@ -50,6 +50,12 @@ const expectChain = (trace: JaegerTrace, method: string, route: string, command:
   const handler = trace.spans.find((s) => s.operationName === route)
   expect(handler, `the ${route} span`).to.not.equal(undefined)
   expect(isUnder(trace, handler!, server!)).to.equal(true)
+  const middleware = trace.spans.filter((s) => tag(s, 'koa.type') === 'middleware')
+  expect(middleware.map((s) => s.operationName)).to.include.members([
+    'middleware - tagLogAndCatch',
+    'middleware - guardApi',
+  ])
+  for (const s of middleware) expect(s.operationName).to.not.match(/anonymous/)
   const db = trace.spans.find((s) => isPetsCommand(s, command))
   expect(db, `the ${command} on ${PETS}`).to.not.equal(undefined)
   expect(isUnder(trace, db!, handler!)).to.equal(true)

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Starts Jaeger v2 for the tests in the background: OTLP over HTTP in, traces in memory, the
+# Starts Jaeger v2 for the tests in the background: OTLP over HTTP and gRPC in, traces in memory, the
 # query API (and its UI) out, all on loopback ports chosen free (config.yaml).
 #
 # Usage: test/jaeger/start.sh
 #
 # On success prints exactly these lines on stdout (and nothing else):
-#   OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:PORT
+#   OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:PORT   (OTLP over HTTP)
+#   OTLP_GRPC_ENDPOINT=http://127.0.0.1:PORT            (OTLP over gRPC)
 #   JAEGER_QUERY_URL=http://127.0.0.1:PORT
 #   JAEGER_PID=PID
 #   JAEGER_DIR=DIR
@@ -45,7 +46,7 @@ probe() {
 # Another process may take a chosen port before Jaeger binds it: retry with new ones.
 for attempt in 1 2 3 4 5; do
   export JAEGER_OTLP_PORT="$(free_port)" JAEGER_QUERY_PORT="$(free_port)"
-  export JAEGER_QUERY_GRPC_PORT="$(free_port)"
+  export JAEGER_QUERY_GRPC_PORT="$(free_port)" JAEGER_OTLP_GRPC_PORT="$(free_port)"
   "$bin" --config "$here/config.yaml" </dev/null >"$log" 2>&1 &
   pid=$!
 
@@ -59,6 +60,7 @@ for attempt in 1 2 3 4 5; do
 
   if ((status == 0)); then
     echo "OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:$JAEGER_OTLP_PORT"
+    echo "OTLP_GRPC_ENDPOINT=http://127.0.0.1:$JAEGER_OTLP_GRPC_PORT"
     echo "JAEGER_QUERY_URL=http://127.0.0.1:$JAEGER_QUERY_PORT"
     echo "JAEGER_PID=$pid"
     echo "JAEGER_DIR=$dir"

@@ -10,6 +10,8 @@ const JAEGER = 'test/jaeger'
 export type Jaeger = {
   /** For OTEL_EXPORTER_OTLP_ENDPOINT (OTLP over HTTP). */
   readonly otlpEndpoint: string
+  /** The same with OTEL_EXPORTER_OTLP_PROTOCOL=grpc. */
+  readonly otlpGrpcEndpoint: string
   /** Jaeger's query API (`/api/traces`), and its UI. */
   readonly queryUrl: string
   readonly stop: () => void
@@ -53,6 +55,7 @@ const startJaeger = (): Jaeger => {
   )
   return {
     otlpEndpoint: vars.OTEL_EXPORTER_OTLP_ENDPOINT as string,
+    otlpGrpcEndpoint: vars.OTLP_GRPC_ENDPOINT as string,
     queryUrl: vars.JAEGER_QUERY_URL as string,
     stop: () => execFileSync(`${JAEGER}/stop.sh`, [vars.JAEGER_PID as string], { stdio: 'ignore' }),
   }

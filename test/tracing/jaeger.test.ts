@@ -149,10 +149,15 @@ describe('tracing: traces in a real Jaeger (test/jaeger), the service on MongoDB
     }
   })
 
-  it('exports the spans still pending when SIGTERM comes, before the process exits 0', async () => {
+  it('exports the spans still pending when SIGTERM comes, before the process exits 0 (over OTLP/gRPC)', async () => {
     const name = `animal-store-${randomBytes(4).toString('hex')}`
     // A batch delay longer than the test: only the shutdown's flush can send them.
-    const service = await start(name, { OTEL_BSP_SCHEDULE_DELAY: '600000', SHUTDOWN_DRAIN_MS: '0' })
+    const service = await start(name, {
+      OTEL_BSP_SCHEDULE_DELAY: '600000',
+      SHUTDOWN_DRAIN_MS: '0',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+      OTEL_EXPORTER_OTLP_ENDPOINT: jaeger!.otlpGrpcEndpoint,
+    })
     const reply = await service.request({ path: '/v1/pets?limit=1', headers: auth })
     expect(reply.status).to.equal(200)
     expect(await service.stop()).to.equal(0)

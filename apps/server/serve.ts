@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { pino } from 'pino'
+import type { Server } from 'node:http'
+import { pino, type Logger } from 'pino'
 import { createHttpServer } from '../../adapters/koa/index.js'
 import { composeApp, generatedKeyFor, httpLimitsOf, type GeneratedKey } from './compose.js'
 import { openStorage } from './storage.js'
@@ -42,6 +43,43 @@ const startLog = (config: Config, tracing: Tracing | undefined) => {
     ? pinoRequestLine(destination.write, undefined, tracing?.currentIds)
     : undefined
   return { destination, logger, requestLine }
+}
+
+/**
+ * Listens; the `listening` line, with the port, is announced last, and a port that cannot be
+ * bound fails the start with one line.
+ */
+const listenAndAnnounce = (
+  config: Config,
+  server: Server,
+  generated: GeneratedKey | undefined,
+  logger: Logger,
+  flush: () => void,
+): void => {
+  // One line, not a stack trace: the usual cause is a second instance on the same port.
+  const cannotListen = (error: NodeJS.ErrnoException) =>
+    fail(
+      `cannot listen on ${config.host ?? '*'}:${config.port}: ${
+        error.code === 'EADDRINUSE' ? 'the port is in use (PORT=0 picks a free one)' : error.message
+      }`,
+      1,
+    )
+  server.once('error', cannotListen)
+
+  server.listen(config.port, config.host, () => {
+    server.off('error', cannotListen)
+    const address = server.address()
+    const port = typeof address === 'object' && address !== null ? address.port : config.port
+    const store = config.mongodbUri === undefined ? 'in-memory' : 'mongodb'
+    if (generated !== undefined) announceGeneratedKey(generated, `${port}${config.basePath}`)
+    // Announced last, and even when LOG_LEVEL hides info lines: scripts wait for it for the port.
+    const announce = config.logLevel === 'silent' ? logger : logger.child({}, { level: 'info' })
+    announce.info(
+      { port, host: config.host ?? null, basePath: config.basePath, store },
+      'listening',
+    )
+    flush()
+  })
 }
 
 /** The service, configured by `env`; `tracing` when main.ts started it. */
@@ -91,30 +129,7 @@ export const serve = async (env: Env, tracing: Tracing | undefined): Promise<voi
   const http = createHttpServer(app, httpLimitsOf(config, cap), logger)
   const server = http.server
 
-  // One line, not a stack trace: the usual cause is a second instance on the same port.
-  const cannotListen = (error: NodeJS.ErrnoException) =>
-    fail(
-      `cannot listen on ${config.host ?? '*'}:${config.port}: ${
-        error.code === 'EADDRINUSE' ? 'the port is in use (PORT=0 picks a free one)' : error.message
-      }`,
-      1,
-    )
-  server.once('error', cannotListen)
-
-  server.listen(config.port, config.host, () => {
-    server.off('error', cannotListen)
-    const address = server.address()
-    const port = typeof address === 'object' && address !== null ? address.port : config.port
-    const store = config.mongodbUri === undefined ? 'in-memory' : 'mongodb'
-    if (generated !== undefined) announceGeneratedKey(generated, `${port}${config.basePath}`)
-    // Announced last, and even when LOG_LEVEL hides info lines: scripts wait for it for the port.
-    const announce = config.logLevel === 'silent' ? logger : logger.child({}, { level: 'info' })
-    announce.info(
-      { port, host: config.host ?? null, basePath: config.basePath, store },
-      'listening',
-    )
-    destination.flush()
-  })
+  listenAndAnnounce(config, server, generated, logger, destination.flush)
 
   process.off('SIGTERM', stopBeforeServing)
   process.off('SIGINT', stopBeforeServing)

@@ -9,11 +9,12 @@
  * Layers, each importing only those above it in this list (docs/contributing.md, checked by
  * dependency-cruiser):
  * - request/: facts of a request (client address, bearer token, request id, the app's state).
- * - response/: how an answer is written (the Error body, the headers every answer carries).
+ * - response/: how an answer is written, for app/ and server/ alike (answer/, its one entry: the
+ *   header setter, status and body, what Koa's respond sends; the Error body and its problems).
  * - app/: the Koa application (createKoaApp): middleware, routes, OpenAPI, the docs page. A plain
  *   Koa app that anyone can serve with app.callback() or mount in a Koa host.
  * - server/: the node:http server that listens (createHttpServer): connection cap, wire guards,
- *   refusals written outside Koa, 100-continue, shutdown helpers, and the writer that drives the
+ *   refusals sent outside Koa, 100-continue, shutdown helpers, and the writer that drives the
  *   app as the server's root application. It never imports app/, nor app/ server/.
  */
 export { createKoaApp } from './app/create-koa-app.js'
@@ -22,7 +23,7 @@ export type { ApiSettings } from './app/api-settings.js'
 export type { DeprecationPolicy } from './app/deprecation.js'
 export { ROUTES, type OperationText, type Route, type RouteDeps } from './app/routes/index.js'
 export type { ErrorAnswerName } from './response/error-answers.js'
-export type { Responder } from './response/responder.js'
+export type { Responder } from './response/answer/index.js'
 export type { AppContext, AppState } from './request/app-state.js'
 export { ERROR_CODES, type ErrorCode, type Problem, type RateLimited } from './response/problem.js'
 export { createClientErrorAnswer } from './server/raw-error-answer.js'
@@ -41,4 +42,4 @@ export type { PetJsonCache } from './app/json/pet-json.js'
 export { EXPOSED_HEADERS } from './response/header-names.js'
 export type { Rate, RateLimitOptions } from './app/rate-limits.js'
 export { BEARER_TOKEN, bearerTokenOf, isBearerToken } from './request/bearer.js'
-export { isTrustedProxyEntry, type TrustProxy } from './request/client-address.js'
+export { isTrustedProxyEntry, type ProxyHeader, type TrustProxy } from './request/proxy-trust.js'

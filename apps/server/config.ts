@@ -13,6 +13,7 @@ import {
   listOf,
   matching,
   oneOf,
+  proxyHeader,
   serverUrlEndingIn,
   trustProxy,
 } from './env-codecs.js'
@@ -65,7 +66,10 @@ export type Config = {
   /** Where Prometheus scrapes `/metrics`; undefined: metrics are off. */
   readonly metricsPort: number | undefined
   readonly metricsHost: string
-  /** The proxies trusted to name the client; undefined: the peer is the client. */
+  /**
+   * The proxies trusted to name the client, with the header they write (TRUST_PROXY_HEADER);
+   * undefined: the peer is the client.
+   */
   readonly trustProxy: TrustProxy | undefined
   /** Browser origins allowed by CORS; empty: CORS is off. */
   readonly corsOrigins: ReadonlyArray<string>
@@ -152,6 +156,22 @@ const rateLimitsOf = (read: Read): E.Either<string[], RateLimitOptions | undefin
     ),
   )
 
+/** TRUST_PROXY and the header its proxies write, which without TRUST_PROXY would mean nothing. */
+const trustProxyOf = (read: Read): E.Either<string[], TrustProxy | undefined> =>
+  pipe(
+    sequenceS(Validation)({
+      trust: read('TRUST_PROXY', trustProxy, undefined),
+      header: read('TRUST_PROXY_HEADER', proxyHeader, undefined),
+    }),
+    E.chain(({ trust, header }) => {
+      if (header === undefined) return E.right(trust)
+      if (trust !== undefined) return E.right({ ...trust, header })
+      return E.left([
+        `TRUST_PROXY_HEADER needs TRUST_PROXY: without trusted proxies no forwarding header is read (got "${header}")`,
+      ])
+    }),
+  )
+
 /**
  * Decodes the environment once at start; every invalid variable is reported. `heapLimit` is the
  * heap the process has, which the in-memory store's capacity must fit.
@@ -226,7 +246,7 @@ export const loadConfig = (
     shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', integerFrom(1000, 600_000), 10_000),
     metricsPort: read('METRICS_PORT', integerFrom(0, 65535), undefined),
     metricsHost: read('METRICS_HOST', listenAddress, '127.0.0.1'),
-    trustProxy: read('TRUST_PROXY', trustProxy, undefined),
+    trustProxy: trustProxyOf(read),
     corsOrigins: read(
       'CORS_ORIGINS',
       listOf(

@@ -5,7 +5,7 @@ import type {
   Logger,
   PetStore,
 } from '../../../core/index.js'
-import type { TrustProxy } from '../request/client-address.js'
+import type { TrustProxy } from '../request/proxy-trust.js'
 import type { ApiSettings } from './api-settings.js'
 import type { RequestObserver } from './middleware/observe.js'
 import type { OpenApiServer } from './openapi/document.js'

@@ -1,6 +1,6 @@
 import type { AppContext } from '../request/app-state.js'
 import { createBuckets, type Taken } from './token-bucket.js'
-import { setHeader } from '../response/answer.js'
+import { setHeader } from '../response/answer/index.js'
 import type { RateLimited } from '../response/problem.js'
 
 /** A token bucket: refilled at `ratePerSecond`, holding at most `burst`. */

@@ -1,72 +1,63 @@
 import type Koa from 'koa'
 import type { IncomingMessage } from 'node:http'
-import { BlockList, isIP } from 'node:net'
+import { isIP } from 'node:net'
+import proxyaddr from 'proxy-addr'
+import { normalAddress } from './address-text.js'
 import type { AppState } from './app-state.js'
 import { forwardedFor } from './forwarded.js'
-
-/**
- * Which proxies in front of the service are trusted to say who the client is: a count of hops
- * (every proxy on the path, the nearest first), or their addresses and networks (`10.0.0.0/8`).
- * Absent, the peer of the connection is the client and forwarding headers are ignored.
- */
-export type TrustProxy = { readonly hops: number } | { readonly addresses: ReadonlyArray<string> }
+import { trustedOf, type Trusted, type TrustProxy } from './proxy-trust.js'
 
 /** `::ffff:192.0.2.1` is how Node shows an IPv4 peer on a dual-stack socket. */
 export const unmapIpv4 = (address: string): string =>
   address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address
 
-const blockListOf = (entries: ReadonlyArray<string>): BlockList => {
-  const list = new BlockList()
-  for (const entry of entries) {
-    const [address = '', prefix] = entry.split('/')
-    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4'
-    if (prefix === undefined) list.addAddress(address, type)
-    else list.addSubnet(address, Number(prefix), type)
-  }
-  return list
-}
-
-/** Whether a TRUST_PROXY address entry is an address, or a network with a valid prefix length. */
-export const isTrustedProxyEntry = (entry: string): boolean => {
-  const [address = '', prefix, extra] = entry.split('/')
-  const family = isIP(address)
-  if (family === 0 || extra !== undefined) return false
-  if (prefix === undefined) return true
-  return /^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
-}
-
 export type ClientAddress = {
-  /** The client's address for a request, by the forwarding headers of trusted proxies. */
+  /** The client's address for a request, by the forwarding header of trusted proxies. */
   readonly of: (req: IncomingMessage) => string
   /** Whether a connection's peer is a trusted proxy (its connections carry many clients). */
   readonly isProxy: (peer: string) => boolean
 }
 
 /**
- * The client address of a request: the peer, then, while the hop that told us is trusted, the
- * address it reports (the `for=` of `Forwarded`, else `X-Forwarded-For`, read from the right).
- * An entry that is not an IP address (`unknown`, an obfuscated name) stops the walk at the hop
- * that sent it.
+ * `X-Forwarded-For` walked by proxy-addr: the peer, then each address from the right while the
+ * hop that reported it is trusted; the last is the first untrusted. An entry that is not an IP
+ * address is never trusted and stops the walk at the hop that wrote it.
+ */
+const viaXForwardedFor = (req: IncomingMessage, trusted: Trusted): string => {
+  const chain = proxyaddr.all(req, (written, hop) => {
+    const address = normalAddress(written ?? '')
+    return address !== undefined && trusted(address, hop)
+  })
+  const at = (i: number) => normalAddress(chain[i] ?? '')
+  return at(chain.length - 1) ?? at(chain.length - 2) ?? ''
+}
+
+/** RFC 7239's `Forwarded` (its `for=`), which proxy-addr does not read, walked the same way. */
+const viaForwarded = (req: IncomingMessage, trusted: Trusted): string => {
+  const reported = forwardedFor(req.headers.forwarded)
+  let client = normalAddress(req.socket?.remoteAddress ?? '') ?? ''
+  for (let hop = 0; hop < reported.length && trusted(client, hop); hop++) {
+    const next = normalAddress(reported[reported.length - 1 - hop] as string)
+    if (next === undefined) break
+    client = next
+  }
+  return client
+}
+
+/**
+ * The client address of a request: the peer, or, behind trusted proxies, the first untrusted
+ * address of the one header they write, read from the right; the other header is ignored, as a
+ * client may write it.
  */
 export const clientAddress = (trust: TrustProxy | undefined): ClientAddress => {
   if (trust === undefined)
     return { of: (req) => unmapIpv4(req.socket.remoteAddress ?? ''), isProxy: () => false }
-  const list = 'addresses' in trust ? blockListOf(trust.addresses) : undefined
-  const trusted = (address: string, hop: number): boolean =>
-    list === undefined
-      ? hop < (trust as { hops: number }).hops
-      : list.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4')
-  const of = (req: IncomingMessage): string => {
-    let client = unmapIpv4(req.socket?.remoteAddress ?? '')
-    const hops = forwardedFor(req.headers)
-    for (let hop = 0; hop < hops.length && trusted(client, hop); hop++) {
-      const next = unmapIpv4(hops[hops.length - 1 - hop] as string)
-      if (isIP(next) === 0) break
-      client = next
-    }
-    return client
+  const trusted = trustedOf(trust)
+  const walk = trust.header === 'forwarded' ? viaForwarded : viaXForwardedFor
+  return {
+    of: (req) => walk(req, trusted),
+    isProxy: (peer) => trusted(normalAddress(peer) ?? '', 0),
   }
-  return { of, isProxy: (peer) => trusted(unmapIpv4(peer), 0) }
 }
 
 type RequestWithContext = {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { answerError, rawErrorAnswer, refuseAndClose } from './raw-error-answer.js'
+import { answerError, rawErrorAnswer } from '../response/answer/index.js'
+import { refuseAndClose } from './raw-error-answer.js'
 import { requestIdOf } from '../request/request-id.js'
 import type { WireListener } from './root-app.js'
 

@@ -5,7 +5,7 @@ import {
 } from '../../../adapters/in-memory/index.js'
 import { ERROR_CODES, openApiDocument } from '../../../adapters/koa/index.js'
 import { createRouter } from '../../../adapters/koa/app/routes/index.js'
-import { createResponder } from '../../../adapters/koa/response/responder.js'
+import { createResponder } from '../../../adapters/koa/response/answer/index.js'
 import { createPetJsonCache } from '../../../adapters/koa/app/json/pet-json.js'
 import { silentLogger } from '../../../core/index.js'
 import {

@@ -1,9 +1,13 @@
 import type { Next } from 'koa'
 import type { AppContext } from '../../request/app-state.js'
 import { budgetKeyOf } from '../../request/address-budget.js'
-import { setAnswer } from '../../response/answer.js'
+import {
+  setAnswer,
+  setEmptyAnswer,
+  setHeader,
+  type Responder,
+} from '../../response/answer/index.js'
 import type { RateLimits } from '../rate-limits.js'
-import type { Responder } from '../../response/responder.js'
 import { DOCS_CSP, docsAssetsDir, docsPage, loadDocsAssets } from '../docs/assets.js'
 import { notModified, variantsOf, type Variant, type Variants } from '../docs/variants.js'
 
@@ -65,14 +69,13 @@ export const docs = (basePath: string, respond: Responder, limits?: RateLimits) 
     const fresh = notModified(ctx.get('If-None-Match') || undefined, variant.etag)
     const limited = fresh ? undefined : limits?.admitDocs(ctx, budgetKeyOf(ctx.ip))
     if (limited !== undefined) return respond.problem(ctx, limited)
-    ctx.set({
-      'Content-Security-Policy': DOCS_CSP,
-      'Cache-Control': cacheControl,
-      ETag: variant.etag,
-    })
+    setHeader(ctx, 'Content-Security-Policy', DOCS_CSP)
+    setHeader(ctx, 'Cache-Control', cacheControl)
+    setHeader(ctx, 'ETag', variant.etag)
+    // Koa's helper: it adds to a Vary already set (by cors, say) where a setter would replace it.
     ctx.vary('Accept-Encoding')
-    if (fresh) return void (ctx.status = 304)
-    if (variant.encoding !== undefined) ctx.set('Content-Encoding', variant.encoding)
+    if (fresh) return setEmptyAnswer(ctx, 304)
+    if (variant.encoding !== undefined) setHeader(ctx, 'Content-Encoding', variant.encoding)
     setAnswer(ctx, 200, variants.type, variant.body)
   }
 

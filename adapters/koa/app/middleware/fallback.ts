@@ -1,5 +1,5 @@
 import type { AppContext } from '../../request/app-state.js'
-import type { Responder } from '../../response/responder.js'
+import type { Responder } from '../../response/answer/index.js'
 
 type MatchedLayer = { readonly methods: ReadonlyArray<string> }
 

@@ -1,11 +1,10 @@
 import type { Next } from 'koa'
 import type { AppContext } from '../../request/app-state.js'
-import type { Responder } from '../../response/responder.js'
 import type { AuthenticateDeps } from '../../../../core/index.js'
 import type { RateLimits } from '../rate-limits.js'
 import { deprecatedPathTest, scopeByMethod, type Route } from '../routes/index.js'
 import { admission } from './admit.js'
-import { setAnswer, setHeaders } from '../../response/answer.js'
+import { setAnswer, setHeaders, type Responder } from '../../response/answer/index.js'
 
 export type FrontDoorOptions = {
   readonly basePath: string

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Next } from 'koa'
 import type { AppContext } from '../../request/app-state.js'
-import type { Responder } from '../../response/responder.js'
+import type { Responder } from '../../response/answer/index.js'
 import type { CheckReadiness } from '../../../../core/index.js'
 
 /** `/healthz` (the process answers) and `/readyz` (so does the store): outside the API, no auth. */

@@ -8,7 +8,7 @@ import {
   type Pet,
 } from '../../../../core/index.js'
 import type { AppContext } from '../../request/app-state.js'
-import { setHeader } from '../../response/answer.js'
+import { setHeader } from '../../response/answer/index.js'
 import { idempotencyKeyOf, REPLAYED_HEADER } from '../../request/idempotency-header.js'
 import { readJsonBody, type BodyResult } from '../json/json-body.js'
 import { jsonResponse } from './operation-text.js'

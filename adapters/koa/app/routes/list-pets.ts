@@ -1,7 +1,7 @@
 import { parse as parseQuery } from 'node:querystring'
 import * as O from 'fp-ts/lib/Option.js'
 import { listPets, OPERATIONS, type ListPetsQuery } from '../../../../core/index.js'
-import { setHeader } from '../../response/answer.js'
+import { setHeader } from '../../response/answer/index.js'
 import { jsonResponse, param } from './operation-text.js'
 import type { Route } from './route.js'
 

@@ -5,7 +5,7 @@ import type { AppState } from '../../request/app-state.js'
 import type { ErrorAnswerName } from '../../response/error-answers.js'
 import type { OperationText } from './operation-text.js'
 import type { PetJsonCache } from '../json/pet-json.js'
-import type { Responder } from '../../response/responder.js'
+import type { Responder } from '../../response/answer/index.js'
 
 /** What a route's handler is built from: the settings, and the ports it calls. */
 export type RouteDeps = ApiSettings & {

@@ -57,6 +57,7 @@ describe('OpenAPI document', () => {
         basePath: '',
         respond: createResponder({ retryAfterSeconds: 1, logger: silentLogger }),
         now: Date.now,
+        publicBase: () => '',
         petJson: createPetJsonCache(),
       },
       routesOf(ROUTES),

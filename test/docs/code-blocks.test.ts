@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { expect } from 'chai'
 import { allBlocks, commandsOf, type Block } from './fences.js'
 import { createScratchProject } from './scratch-project.js'
@@ -26,6 +27,8 @@ const ofKind = (kind: string) => blocks.filter((block) => kindOf(block) === kind
 const needsMongo = (code: string) =>
   code.includes('animal-store/mongodb') || /mongodb:\/\/|test\/ferretdb/.test(code)
 const mongoUri = () => process.env.TEST_MONGODB_URI
+/** What git sees changed or untracked in the clone (ignored files, like a key file, left out). */
+const gitStatus = () => execFileSync('git', ['status', '--porcelain'], { encoding: 'utf8' })
 
 const skipWithoutMongo = (context: Mocha.Context, code: string) => {
   if (!needsMongo(code) || mongoUri() !== undefined) return
@@ -74,9 +77,11 @@ describe('the code blocks of the README and docs/', function () {
     let service: ServiceProcess
     let target: Target
     let cleanRoot = () => {}
+    let statusBefore = ''
     before(async function () {
       this.timeout(30_000)
       cleanRoot = cleanRootLater()
+      statusBefore = gitStatus()
       service = await startService({ API_KEYS: '', METRICS_PORT: '0' })
       const key = /the generated key (\S+)/.exec(service.output.join('\n'))?.[1]
       const metrics = service.output.find((line) => line.includes('"metricsPort"'))
@@ -89,8 +94,11 @@ describe('the code blocks of the README and docs/', function () {
       expect(listed.status).to.equal(200)
     })
     after(async () => {
+      // A reader who runs the blocks in a clone is left with nothing for git to show.
+      const statusAfter = gitStatus()
       cleanRoot()
       expect(await service?.stop()).to.equal(0)
+      expect(statusAfter, 'the blocks left files git sees').to.equal(statusBefore)
     })
 
     for (const block of ofKind('sh'))

@@ -1,5 +1,6 @@
 import type { Next } from 'koa'
 import type { AppContext } from '../app-state.js'
+import type { Problem } from '../problem.js'
 import { budgetKeyOf } from '../address-budget.js'
 import { setAnswer } from '../answer.js'
 import type { RateLimits } from '../rate-limits.js'
@@ -9,7 +10,7 @@ import { notModified, variantsOf, type Variant, type Variants } from '../docs/va
 
 /**
  * swagger-ui-dist is an optional peer of the library (the service always has it): an embedder
- * who leaves it out gets no reference page, and its paths are answered like any other.
+ * who leaves it out gets no reference page, and its paths answer 501 naming the package.
  */
 const assetsDirIfInstalled = () => {
   try {
@@ -18,6 +19,20 @@ const assetsDirIfInstalled = () => {
     return undefined
   }
 }
+
+/** What the page's paths answer without swagger-ui-dist: what is missing, rather than a 401. */
+const MISSING: Problem = {
+  _tag: 'NotImplemented',
+  detail:
+    'the API reference page needs the package swagger-ui-dist, which is not installed here (npm install swagger-ui-dist@5); the OpenAPI document is served all the same',
+}
+
+const pageMissing =
+  (pagePath: string, respond: Responder) =>
+  (ctx: AppContext, next: Next): Promise<void> | void =>
+    ctx.path === pagePath || ctx.path.startsWith(`${pagePath}/`)
+      ? respond.problem(ctx, MISSING)
+      : next()
 
 /** The page is checked again on each visit; its assets are kept an hour, then checked. */
 const PAGE_CACHE = 'no-cache'
@@ -42,7 +57,7 @@ export const docs = (basePath: string, respond: Responder, limits?: RateLimits) 
   const pagePath = `${basePath}/docs`
   const assetPrefix = `${pagePath}/`
   const dir = assetsDirIfInstalled()
-  if (dir === undefined) return (_ctx: AppContext, next: Next) => next()
+  if (dir === undefined) return pageMissing(pagePath, respond)
   let page: Promise<Variants> | undefined
   let assets: Promise<ReadonlyMap<string, Variants>> | undefined
   const lookup = (path: string): Promise<Variants | undefined> | undefined => {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { expect } from 'chai'
 import { allBlocks, commandsOf, type Block } from './fences.js'
-import { createScratchProject } from './scratch-project.js'
+import { createScratchProject, packagesOf } from './scratch-project.js'
 import {
   cleanRootLater,
   runCommands,
@@ -52,10 +52,16 @@ describe('the code blocks of the README and docs/', function () {
       block,
       name: `${block.file.replace(/\W/g, '_')}_line_${block.line}`,
     }))
+    // The host Koa app's middleware come from its documented install line, and only from it.
+    const hostLine = ofKind('sh ci')
+      .filter((block) => block.file === 'docs/embedding.md')
+      .flatMap((block) => commandsOf(block.code))
+      .find((command) => command.startsWith('npm install koa-mount'))
     before(async function () {
       this.timeout(180_000)
+      if (hostLine === undefined) throw new Error('docs/embedding.md has no host install line')
       // Made here, not when the file loads, so that a run that skips these tests leaves none.
-      project = createScratchProject()
+      project = createScratchProject(packagesOf(hostLine))
       for (const { block, name } of programs) project.add(name, block.code)
       await project.compile().catch((error: { stdout?: string }) => {
         throw new Error(`tsc refused a block of the docs:\n${error.stdout ?? String(error)}`)

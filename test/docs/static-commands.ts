@@ -24,6 +24,11 @@ const RUN_BY_CI: Record<string, readonly [file: string, says: RegExp]> = {
     'test/package/install.sh',
     /npm_quiet install fp-ts io-ts "git\+file:\/\/\$work\/clone"\)/,
   ],
+  'npm install koa-mount@4 @koa/etag@5 koa-conditional-get@3 @types/koa-mount@4 @types/koa-conditional-get@2':
+    [
+      'test/package/install.sh',
+      /npm_quiet install koa-mount@4 @koa\/etag@5 koa-conditional-get@3 @types\/koa-mount@4 @types\/koa-conditional-get@2\)$/m,
+    ],
   'npm run lint:package': [
     '.ci/run',
     /^COUNT_AS_TEST=1 step "publint" npm run --silent lint:package$/m,

@@ -26,7 +26,13 @@ export default {
   tsconfig: './tsconfig.build.json',
   out: './api-reference',
   name: 'Animal Store',
-  readme: 'none',
+  // The landing page: what each entry point is for, and where to start.
+  readme: './typedoc/landing.md',
+  // What a reader looks for first (what to call), then the values, then the types.
+  groupOrder: ['Functions', 'Variables', 'Classes', 'Type Aliases', 'Interfaces', '*'],
+  sort: ['kind', 'alphabetical-ignoring-documents'],
+  // Each export's first paragraph beside its name in the entry point's listing.
+  useFirstParagraphOfCommentAsSummary: true,
   excludePrivate: true,
   excludeInternal: true,
   treatWarningsAsErrors: true,

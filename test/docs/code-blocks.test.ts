@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { expect } from 'chai'
 import { allBlocks, commandsOf, type Block } from './fences.js'
 import { createScratchProject, packagesOf } from './scratch-project.js'
+import { allExamples } from './tsdoc-examples.js'
 import {
   cleanRootLater,
   runCommands,
@@ -20,6 +21,16 @@ const KNOWN: Record<string, ReadonlyArray<string>> = {
   text: [''],
   http: [''],
 }
+/** The entry points' main functions, each shown by an example in the API reference. */
+const MAIN_FUNCTIONS = [
+  'createPet',
+  'createKoaApp',
+  'createClient',
+  'connectMongo',
+  'petStoreContract',
+  'idempotencyStoreContract',
+]
+const callsService = (code: string) => code.includes('ANIMAL_STORE_URL')
 const kindOf = (block: Block) => `${block.lang} ${block.flags.join(' ')}`.trim()
 const where = (block: Block) => `${block.file}:${block.line}`
 const blocks = allBlocks()
@@ -47,8 +58,9 @@ describe('the code blocks of the README and docs/', function () {
 
   describe('TypeScript programs: typechecked as an embedder would, then run', function () {
     let project: ReturnType<typeof createScratchProject> | undefined
-    // Named after where they are, so that the compiler's messages say it.
-    const programs = ofKind('ts').map((block) => ({
+    // Named after where they are, so that the compiler's messages say it. The API reference's
+    // examples (the doc comments' @example) are programs too.
+    const programs = [...ofKind('ts'), ...allExamples()].map((block) => ({
       block,
       name: `${block.file.replace(/\W/g, '_')}_line_${block.line}`,
     }))
@@ -69,8 +81,22 @@ describe('the code blocks of the README and docs/', function () {
     })
     after(() => project?.remove())
 
+    it('the API reference has examples of its main entry points', () => {
+      const shown = allExamples().map(
+        (block) => /import \{[^}]*\} from 'animal-store[^']*'/.exec(block.code)?.[0],
+      )
+      for (const name of MAIN_FUNCTIONS)
+        expect(
+          allExamples().some((b) => b.code.includes(`${name}(`)),
+          name,
+        ).to.equal(true)
+      expect(shown).not.to.include(undefined)
+    })
+
     for (const { block, name } of programs)
-      it(`${where(block)} runs and exits 0`, async function () {
+      it(`${where(block)} ${callsService(block.code) ? 'typechecks (it calls a running service)' : 'runs and exits 0'}`, async function () {
+        // The client's examples call a service: client.md's programs run against one.
+        if (callsService(block.code)) return
         skipWithoutMongo(this, block.code)
         const uri = mongoUri()
         const env = uri === undefined ? {} : { MONGODB_URI: `${uri}docs_${name}_${Date.now()}` }

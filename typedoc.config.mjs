@@ -50,9 +50,8 @@ export default {
     'Interface',
     'TypeAlias',
   ],
-  // Mapped types behind StrictStruct's decoded value and the JSON writer's unchecked fields:
-  // the fields are shown where they are used.
-  // errorAnswers: the table behind ErrorAnswerName, whose names the reference lists.
-  intentionallyNotExported: ['Decoded', 'Plain', 'errorAnswers'],
+  // The mapped type behind the JSON writer's unchecked fields: the fields are shown where they
+  // are used. errorAnswers: the table behind ErrorAnswerName, whose names the reference lists.
+  intentionallyNotExported: ['Plain', 'errorAnswers'],
   validation: { notExported: true, notDocumented: true, invalidLink: true, rewrittenLink: true },
 }

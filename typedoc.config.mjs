@@ -51,7 +51,7 @@ export default {
     'TypeAlias',
   ],
   // The mapped type behind the JSON writer's unchecked fields: the fields are shown where they
-  // are used. errorAnswers: the table behind ErrorAnswerName, whose names the reference lists.
-  intentionallyNotExported: ['Plain', 'errorAnswers'],
+  // are used. ERROR_ANSWERS: the table behind ErrorAnswerName, whose names the reference lists.
+  intentionallyNotExported: ['Plain', 'ERROR_ANSWERS'],
   validation: { notExported: true, notDocumented: true, invalidLink: true, rewrittenLink: true },
 }

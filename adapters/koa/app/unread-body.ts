@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import type { AppContext } from './app-state.js'
+import type { AppContext } from '../request/app-state.js'
 
 const hasBody = (req: IncomingMessage): boolean =>
   req.headers['transfer-encoding'] !== undefined ||

@@ -1,5 +1,5 @@
 import { pipeline, Readable, Stream } from 'node:stream'
-import type { AppContext } from '../app/app-state.js'
+import type { AppContext } from '../request/app-state.js'
 import { createBatch } from './batched-writes.js'
 
 /** Statuses that never carry a body (Koa's `statuses.empty`). */

@@ -1,6 +1,7 @@
 import type { Next } from 'koa'
-import type { AppContext } from '../app-state.js'
+import type { AppContext } from '../../request/app-state.js'
 import type { Preflight } from '../routes/preflight.js'
+import { EXPOSED_HEADERS } from '../../response/header-names.js'
 
 export type CorsOptions = {
   /** Exact origins (`https://app.example`), as browsers send them. Empty: CORS is off. */
@@ -8,20 +9,6 @@ export type CorsOptions = {
   /** What the route table allows on a path; undefined for a path the router does not know. */
   readonly preflightOf: (path: string) => Preflight | undefined
 }
-
-/** Response headers a script may read; the browser hides all but a few safe ones otherwise. */
-export const EXPOSED_HEADERS = [
-  'Link',
-  'Location',
-  'Deprecation',
-  'Sunset',
-  'X-Request-Id',
-  'Retry-After',
-  'WWW-Authenticate',
-  'RateLimit',
-  'RateLimit-Policy',
-  'Idempotent-Replayed',
-].join(', ')
 
 /**
  * Browsers' cross-origin access, before authentication (a preflight carries no credentials).
@@ -33,7 +20,7 @@ export const EXPOSED_HEADERS = [
  */
 export const cors = (options: CorsOptions) => {
   const allowed = new Set(options.origins)
-  return async (ctx: AppContext, next: Next): Promise<void> => {
+  const cors = async (ctx: AppContext, next: Next): Promise<void> => {
     ctx.vary('Origin')
     const origin = ctx.req.headers.origin
     if (origin === undefined || !allowed.has(origin)) return next()
@@ -53,4 +40,5 @@ export const cors = (options: CorsOptions) => {
     ctx.set('Access-Control-Allow-Headers', preflightAnswer.headers)
     ctx.set('Access-Control-Max-Age', '600')
   }
+  return cors
 }

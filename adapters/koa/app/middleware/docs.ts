@@ -1,10 +1,10 @@
 import type { Next } from 'koa'
-import type { AppContext } from '../app-state.js'
-import type { Problem } from '../problem.js'
-import { budgetKeyOf } from '../address-budget.js'
-import { setAnswer } from '../answer.js'
+import type { AppContext } from '../../request/app-state.js'
+import type { Problem } from '../../response/problem.js'
+import { budgetKeyOf } from '../../request/address-budget.js'
+import { setAnswer } from '../../response/answer.js'
 import type { RateLimits } from '../rate-limits.js'
-import type { Responder } from '../responder.js'
+import type { Responder } from '../../response/responder.js'
 import { DOCS_CSP, docsAssetsDir, docsPage, loadDocsAssets } from '../docs/assets.js'
 import { notModified, variantsOf, type Variant, type Variants } from '../docs/variants.js'
 
@@ -27,12 +27,13 @@ const MISSING: Problem = {
     'the API reference page needs the package swagger-ui-dist, which is not installed here (npm install swagger-ui-dist@5); the OpenAPI document is served all the same',
 }
 
-const pageMissing =
-  (pagePath: string, respond: Responder) =>
-  (ctx: AppContext, next: Next): Promise<void> | void =>
+const pageMissing = (pagePath: string, respond: Responder) => {
+  const noDocsPage = (ctx: AppContext, next: Next): Promise<void> | void =>
     ctx.path === pagePath || ctx.path.startsWith(`${pagePath}/`)
       ? respond.problem(ctx, MISSING)
       : next()
+  return noDocsPage
+}
 
 /** The page is checked again on each visit; its assets are kept an hour, then checked. */
 const PAGE_CACHE = 'no-cache'
@@ -89,13 +90,14 @@ export const docs = (basePath: string, respond: Responder, limits?: RateLimits) 
   }
 
   // Not async: every API request passes through, and a pass-through should cost no promise.
-  return (ctx: AppContext, next: Next): Promise<void> | void => {
+  const serveDocsPage = (ctx: AppContext, next: Next): Promise<void> | void => {
     const found = lookup(ctx.path)
-    // Anything else, unknown names under docs/ included, goes through the front door like any path.
+    // Anything else, unknown names under docs/ included, goes through guardApi like any path.
     if (found === undefined) return next()
     const cacheControl = ctx.path === pagePath ? PAGE_CACHE : ASSET_CACHE
     return found.then((variants) =>
       variants === undefined ? next() : serve(ctx, variants, cacheControl),
     )
   }
+  return serveDocsPage
 }

@@ -1,6 +1,6 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Logger } from '../../../core/index.js'
-import type { AppContext } from './app-state.js'
+import type { AppContext } from '../request/app-state.js'
 import { setHeaders, setJsonAnswer } from './answer.js'
 import { ERROR_CODES, errorBody, toErrorResponse, type Problem } from './problem.js'
 
@@ -11,7 +11,7 @@ export type Responder = {
   /** An Error body `{code, message, status}`, with the headers its problem calls for. */
   readonly problem: (ctx: AppContext, problem: Problem) => void
   /** Runs a use case and answers with its result (through `onSuccess`) or its problem. */
-  readonly task: <A>(
+  readonly runTask: <A>(
     ctx: AppContext,
     task: TE.TaskEither<Problem, A>,
     onSuccess: (a: A) => void,
@@ -33,7 +33,7 @@ export const createResponder = ({ retryAfterSeconds, logger }: ResponderOptions)
     json: setJsonAnswer,
     problem,
     // `then`, not an async function: one promise fewer on every request (see get-pet.ts).
-    task: (ctx, task, onSuccess) =>
+    runTask: (ctx, task, onSuccess) =>
       task().then((result) => {
         if (result._tag === 'Left') problem(ctx, result.left)
         else onSuccess(result.right)

@@ -1,4 +1,4 @@
-import type { AppContext } from './app-state.js'
+import type { AppContext } from '../request/app-state.js'
 
 /*
  * Every answer goes through Koa's `ctx.status`, the response's headers (`setHeader` below) and

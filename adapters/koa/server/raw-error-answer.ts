@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import { STATUS_CODES, type ServerResponse } from 'node:http'
 import { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
-import { ERROR_CODES, errorBody, type ErrorCode } from '../app/problem.js'
-import { everyAnswerHeaders } from '../app/answer-headers.js'
-import { requestIdOf } from '../app/request-id.js'
+import { ERROR_CODES, errorBody, type ErrorCode } from '../response/problem.js'
+import { everyAnswerHeaders } from '../response/answer-headers.js'
+import { requestIdOf } from '../request/request-id.js'
 
 const answerOf = (code: string | undefined): [ErrorCode, string] => {
   if (code === 'HPE_HEADER_OVERFLOW')

@@ -26,7 +26,13 @@ export default {
   tsconfig: './tsconfig.build.json',
   out: './api-reference',
   name: 'Animal Store',
-  readme: 'none',
+  // The landing page: what each entry point is for, and where to start.
+  readme: './typedoc/landing.md',
+  // What a reader looks for first (what to call), then the values, then the types.
+  groupOrder: ['Functions', 'Variables', 'Classes', 'Type Aliases', 'Interfaces', '*'],
+  sort: ['kind', 'alphabetical-ignoring-documents'],
+  // Each export's first paragraph beside its name in the entry point's listing.
+  useFirstParagraphOfCommentAsSummary: true,
   excludePrivate: true,
   excludeInternal: true,
   treatWarningsAsErrors: true,
@@ -44,9 +50,8 @@ export default {
     'Interface',
     'TypeAlias',
   ],
-  // Mapped types behind StrictStruct's decoded value and the JSON writer's unchecked fields:
-  // the fields are shown where they are used.
-  // ERROR_ANSWERS: the table behind ErrorAnswerName, whose names the reference lists.
-  intentionallyNotExported: ['Decoded', 'Plain', 'ERROR_ANSWERS'],
+  // The mapped type behind the JSON writer's unchecked fields: the fields are shown where they
+  // are used. ERROR_ANSWERS: the table behind ErrorAnswerName, whose names the reference lists.
+  intentionallyNotExported: ['Plain', 'ERROR_ANSWERS'],
   validation: { notExported: true, notDocumented: true, invalidLink: true, rewrittenLink: true },
 }

@@ -52,7 +52,28 @@ const settle = async <A>(result: Promise<E.Either<ClientError, A>>): Promise<A> 
   return settled.right
 }
 
-/** A client for the service at `options.baseUrl`; it holds no connection of its own. */
+/**
+ * A client for the service at `options.baseUrl`; it holds no connection of its own.
+ *
+ * @example
+ * ```ts
+ * import { createClient, isClientError } from 'animal-store/client'
+ *
+ * const client = createClient({
+ *   baseUrl: process.env.ANIMAL_STORE_URL ?? 'http://localhost:8080/v1', // base path included
+ *   apiKey: process.env.ANIMAL_STORE_KEY ?? '',
+ * })
+ * try {
+ *   const rex = await client.createPet({ name: 'Rex', categoryId: 9223372036854775807n })
+ *   console.log(rex.id, rex.categoryId) // bigints, never rounded
+ *   for await (const page of client.pages({ status: 'available' }))
+ *     console.log(page.map((pet) => pet.name))
+ * } catch (error) {
+ *   if (!isClientError(error)) throw error
+ *   console.log(error.code, error.message) // one of a closed set of codes
+ * }
+ * ```
+ */
 export const createClient = (options: ClientOptions): AnimalStoreClient => {
   const calls = createCalls(options)
   async function* pages(request: ListPetsRequest = {}, callOptions: CallOptions = {}) {

@@ -51,7 +51,7 @@ export const exchange = async (
         clientError({ code: 'timeout', message: `no answer within ${timeoutMs} ms`, timeoutMs }),
       )
     const message = `no answer: ${cause instanceof Error ? cause.message : String(cause)}`
-    return E.left(clientError({ code: 'network', message, cause }))
+    return E.left(clientError({ code: 'network', message: message + corsHint(request.url), cause }))
   } finally {
     clearTimeout(timer)
     signal?.removeEventListener('abort', onAbort)
@@ -60,3 +60,16 @@ export const exchange = async (
 
 export const aborted = (signal: AbortSignal): ClientError =>
   clientError({ code: 'aborted', message: 'the call was aborted', reason: signal.reason })
+
+/**
+ * A browser reports a refusal by CORS exactly as a dead network (a bare TypeError), so the
+ * client cannot tell them apart; from a page on another origin it says that it may be CORS.
+ */
+const corsHint = (url: string): string => {
+  const page = (globalThis as { location?: { origin?: unknown } }).location?.origin
+  if (typeof page !== 'string' || page === 'null' || !/^https?:/.test(page)) return ''
+  const target = new URL(url, page).origin
+  return target === page
+    ? ''
+    : ` (or CORS: this page's origin ${page} may not be on the service's CORS_ORIGINS list, which a browser reports the same way)`
+}

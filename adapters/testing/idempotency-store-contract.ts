@@ -22,6 +22,20 @@ export type IdempotencyStoreContractOptions = ContractOptions & {
  * The model every implementation of the IdempotencyStore port must match: one call registers
  * the whole suite with the runner. Run it beside {@link petStoreContract} on the pet store the
  * idempotency store serves: a keyed create needs both.
+ *
+ * @example
+ * ```ts
+ * // my-idempotency-store.test.ts: run with `node --test` (or under mocha, without `test`).
+ * import { afterEach, beforeEach, describe, it } from 'node:test'
+ * import { createInMemoryIdempotencyStore } from 'animal-store/in-memory'
+ * import { idempotencyStoreContract } from 'animal-store/testing'
+ *
+ * idempotencyStoreContract(
+ *   'my idempotency store',
+ *   async () => ({ store: createInMemoryIdempotencyStore(), dispose: async () => {} }),
+ *   { test: { describe, it, beforeEach, afterEach }, supports: { atomicTakeOver: true } },
+ * )
+ * ```
  */
 export const idempotencyStoreContract = (
   name: string,

@@ -9,7 +9,7 @@ export type Problem =
   | { readonly _tag: 'RouteNotFound' }
   | { readonly _tag: 'MethodNotAllowed'; readonly allow: ReadonlyArray<string> }
   | { readonly _tag: 'Gone'; readonly detail: string }
-  | { readonly _tag: 'NotImplemented' }
+  | { readonly _tag: 'NotImplemented'; readonly detail?: string }
   | { readonly _tag: 'Internal' }
   | RateLimited
 
@@ -91,7 +91,10 @@ export const toErrorResponse = (problem: Problem, retryAfterSeconds: number): Er
     case 'UnsupportedMediaType':
       return { code: 'unsupported_media_type', message: problem.detail }
     case 'NotImplemented':
-      return { code: 'not_implemented', message: 'this operation is not available' }
+      return {
+        code: 'not_implemented',
+        message: problem.detail ?? 'this operation is not available',
+      }
     case 'StoreUnavailable':
       return {
         code: 'unavailable',

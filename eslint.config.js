@@ -117,4 +117,29 @@ export default tseslint.config(
     plugins: { adapters: { rules: { isolation: adapterIsolation } } },
     rules: { 'adapters/isolation': 'error' },
   },
+  {
+    // The Koa app writes its answers one way, through adapters/koa/response/answer/, which the
+    // server that drives it as its root uses too: a header or status set around it is refused.
+    files: ['adapters/koa/app/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(set|remove|append)$/][callee.object.name='ctx']",
+          message: 'Set headers with setHeader or setHeaders of response/answer/.',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^(setHeader|removeHeader|writeHead)$/]',
+          message: 'Set headers with setHeader or setHeaders of response/answer/.',
+        },
+        {
+          selector:
+            "AssignmentExpression > MemberExpression.left[object.name='ctx'][property.name=/^(status|body|type|length|message)$/]",
+          message:
+            'Write the answer through response/answer/: setAnswer, setJsonAnswer, setEmptyAnswer, or a Responder.',
+        },
+      ],
+    },
+  },
 )

@@ -46,7 +46,7 @@ export default {
   ],
   // Mapped types behind StrictStruct's decoded value and the JSON writer's unchecked fields:
   // the fields are shown where they are used.
-  // errorAnswers: the table behind ErrorAnswerName, whose names the reference lists.
-  intentionallyNotExported: ['Decoded', 'Plain', 'errorAnswers'],
+  // ERROR_ANSWERS: the table behind ErrorAnswerName, whose names the reference lists.
+  intentionallyNotExported: ['Decoded', 'Plain', 'ERROR_ANSWERS'],
   validation: { notExported: true, notDocumented: true, invalidLink: true, rewrittenLink: true },
 }

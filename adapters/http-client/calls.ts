@@ -10,7 +10,7 @@ import {
 import { pipe } from 'fp-ts/lib/function.js'
 import { decodeAnswer, undecodable } from './answers.js'
 import type { ClientError } from './client-error.js'
-import { onceDeprecated } from './deprecation.js'
+import { onceDeprecated } from './once-deprecated.js'
 import type { Answer } from './exchange.js'
 import { newIdempotencyKey } from './idempotency-key.js'
 import { nextRequest, queryOf, type ListPetsRequest } from './next-page.js'

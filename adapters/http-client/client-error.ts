@@ -53,14 +53,14 @@ export type ClientFailure =
  */
 export type ClientError = Error & ClientFailure
 
-const made = new WeakSet<object>()
+const clientErrors = new WeakSet<object>()
 
 export const clientError = (failure: ClientFailure): ClientError => {
   const error = Object.assign(new Error(failure.message), failure, { name: 'ClientError' })
-  made.add(error)
+  clientErrors.add(error)
   return error as ClientError
 }
 
 /** Whether a caught value is a failure of this client (rather than a bug of the caller's). */
 export const isClientError = (u: unknown): u is ClientError =>
-  typeof u === 'object' && u !== null && made.has(u)
+  typeof u === 'object' && u !== null && clientErrors.has(u)

@@ -6,23 +6,27 @@
  * @module animal-store/koa
  */
 /*
- * Two layers:
+ * Layers, each importing only those above it in this list (docs/contributing.md, checked by
+ * dependency-cruiser):
+ * - request/: facts of a request (client address, bearer token, request id, the app's state).
+ * - response/: how an answer is written, for app/ and server/ alike (answer/, its one entry: the
+ *   header setter, status and body, what Koa's respond sends; the Error body and its problems).
  * - app/: the Koa application (createKoaApp): middleware, routes, OpenAPI, the docs page. A plain
  *   Koa app that anyone can serve with app.callback() or mount in a Koa host.
  * - server/: the node:http server that listens (createHttpServer): connection cap, wire guards,
- *   refusals written outside Koa, 100-continue, shutdown helpers, and the writer that drives the
- *   app as the server's root application. It uses the app's words (its Error body, the headers
- *   every answer carries, its state type); app/ never imports server/.
+ *   refusals sent outside Koa, 100-continue, shutdown helpers, and the writer that drives the
+ *   app as the server's root application. It never imports app/, nor app/ server/.
  */
-export { createKoaApp, type KoaAppDeps, type KoaAppOptions } from './app/create-koa-app.js'
+export { createKoaApp } from './app/create-koa-app.js'
+export type { KoaAppDeps, KoaAppOptions } from './app/koa-app-inputs.js'
 export type { ApiSettings } from './app/api-settings.js'
 export type { DeprecationPolicy } from './app/deprecation.js'
 export { ROUTES, type OperationText, type Route, type RouteDeps } from './app/routes/index.js'
-export type { ErrorAnswerName } from './app/openapi/responses.js'
-export type { Responder } from './app/responder.js'
-export type { AppContext, AppState } from './app/app-state.js'
-export { ERROR_CODES, type ErrorCode, type Problem } from './app/problem.js'
-export { createClientErrorAnswer } from './server/client-error.js'
+export type { ErrorAnswerName } from './response/error-answers.js'
+export type { Responder } from './response/answer/index.js'
+export type { AppContext, AppState } from './request/app-state.js'
+export { ERROR_CODES, type ErrorCode, type Problem, type RateLimited } from './response/problem.js'
+export { createClientErrorAnswer } from './server/raw-error-answer.js'
 export {
   openApiDocument,
   openApiJson,
@@ -34,7 +38,8 @@ export type { WireListener } from './server/root-app.js'
 export { MAX_PIPELINED, OVERFLOW_CONNECTIONS, type Connections } from './server/connections.js'
 export type { RequestObserver } from './app/middleware/observe.js'
 export type { RequestLine, RequestRecord } from './app/request-log.js'
-export { EXPOSED_HEADERS } from './app/middleware/cors.js'
-export type { Rate, RateLimited, RateLimitOptions } from './app/rate-limits.js'
-export { BEARER_TOKEN, bearerTokenOf, isBearerToken } from './app/bearer.js'
-export { isTrustedProxyEntry, type TrustProxy } from './app/client-address.js'
+export type { PetJsonCache } from './app/json/pet-json.js'
+export { EXPOSED_HEADERS } from './response/header-names.js'
+export type { Rate, RateLimitOptions } from './app/rate-limits.js'
+export { BEARER_TOKEN, bearerTokenOf, isBearerToken } from './request/bearer.js'
+export { isTrustedProxyEntry, type ProxyHeader, type TrustProxy } from './request/proxy-trust.js'

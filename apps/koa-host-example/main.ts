@@ -21,8 +21,8 @@ import { createKoaApp } from 'animal-store/koa'
 const key = process.env.API_KEY ?? 'an-example-key-0123456789'
 const api = createKoaApp(
   {
-    ...createInMemoryPetStore(),
-    ...createInMemoryApiKeys([key]),
+    store: createInMemoryPetStore(),
+    apiKeys: createInMemoryApiKeys([key]),
     idempotencyStore: createInMemoryIdempotencyStore(),
     logger: silentLogger,
     now: Date.now,

@@ -5,7 +5,7 @@ import { createKoaApp, type HttpLimits, type RequestLine } from '../../adapters/
 import type { PrometheusMetrics } from '../../adapters/prometheus/index.js'
 import type { Logger, StoredKey } from '../../core/index.js'
 import { apiKeysOf } from './api-keys.js'
-import { apiOptionsOf } from './api-settings.js'
+import { apiOptionsOf } from './api-options.js'
 import type { Config } from './config.js'
 import type { Storage } from './storage.js'
 
@@ -63,8 +63,8 @@ export const composeApp = (
 ): Koa =>
   createKoaApp(
     {
-      ...(metrics === undefined ? storage.store : metrics.measureStore(storage.store)),
-      ...apiKeysOf(config, storage, keys, logger),
+      store: metrics === undefined ? storage.store : metrics.measureStore(storage.store),
+      apiKeys: apiKeysOf(config, storage, keys, logger),
       logger,
       now,
       checkReadiness: storage.checkReadiness,

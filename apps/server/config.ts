@@ -13,6 +13,7 @@ import {
   listOf,
   matching,
   oneOf,
+  proxyHeader,
   serverUrlEndingIn,
   trustProxy,
 } from './env-codecs.js'
@@ -65,7 +66,10 @@ export type Config = {
   /** Where Prometheus scrapes `/metrics`; undefined: metrics are off. */
   readonly metricsPort: number | undefined
   readonly metricsHost: string
-  /** The proxies trusted to name the client; undefined: the peer is the client. */
+  /**
+   * The proxies trusted to name the client, with the header they write (TRUST_PROXY_HEADER);
+   * undefined: the peer is the client.
+   */
   readonly trustProxy: TrustProxy | undefined
   /** Browser origins allowed by CORS; empty: CORS is off. */
   readonly corsOrigins: ReadonlyArray<string>
@@ -154,6 +158,22 @@ const rateLimitsOf = (read: Read): E.Either<string[], RateLimitOptions | undefin
     ),
   )
 
+/** TRUST_PROXY and the header its proxies write, which without TRUST_PROXY would mean nothing. */
+const trustProxyOf = (read: Read): E.Either<string[], TrustProxy | undefined> =>
+  pipe(
+    sequenceS(Validation)({
+      trust: read('TRUST_PROXY', trustProxy, undefined),
+      header: read('TRUST_PROXY_HEADER', proxyHeader, undefined),
+    }),
+    E.chain(({ trust, header }) => {
+      if (header === undefined) return E.right(trust)
+      if (trust !== undefined) return E.right({ ...trust, header })
+      return E.left([
+        `TRUST_PROXY_HEADER needs TRUST_PROXY: without trusted proxies no forwarding header is read (got "${header}")`,
+      ])
+    }),
+  )
+
 /**
  * Decodes the environment once at start; every invalid variable is reported. `heapLimit` is the
  * heap the process has, which the in-memory store's capacity must fit.
@@ -234,7 +254,7 @@ export const loadConfig = (
     shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', integerFrom(1000, 600_000), 10_000),
     metricsPort: read('METRICS_PORT', integerFrom(0, 65535), undefined),
     metricsHost: read('METRICS_HOST', listenAddress, '127.0.0.1'),
-    trustProxy: read('TRUST_PROXY', trustProxy, undefined),
+    trustProxy: trustProxyOf(read),
     corsOrigins: read(
       'CORS_ORIGINS',
       listOf([
@@ -254,7 +274,7 @@ export const loadConfig = (
  * A check between two variables, made once each is valid on its own, whatever the others: every
  * problem is reported in one go.
  */
-const between = <A, B>(
+const checkPair = <A, B>(
   a: E.Either<string[], A>,
   b: E.Either<string[], B>,
   problem: (a: A, b: B) => string | undefined,
@@ -265,7 +285,7 @@ const between = <A, B>(
 
 /** The in-memory store's pets must fit in the heap (MongoDB keeps them in the database). */
 const heapConflict = (fields: ConfigFields, heapLimit: number): string[] =>
-  between(fields.maxPets, fields.mongodbUri, (maxPets, uri) =>
+  checkPair(fields.maxPets, fields.mongodbUri, (maxPets, uri) =>
     uri === undefined ? heapShortfall(maxPets, heapLimit) : undefined,
   )
 
@@ -276,17 +296,17 @@ const heapConflict = (fields: ConfigFields, heapLimit: number): string[] =>
  * keys live in the database, so a key file would be silently ignored.
  */
 const conflictsOf = (fields: ConfigFields): string[] => [
-  ...between(fields.headersTimeoutMs, fields.requestTimeoutMs, (headers, request) =>
+  ...checkPair(fields.headersTimeoutMs, fields.requestTimeoutMs, (headers, request) =>
     headers <= request
       ? undefined
       : `REQUEST_TIMEOUT_MS must be at least HEADERS_TIMEOUT_MS (${headers}): the headers are part of the request (got "${request}")`,
   ),
-  ...between(fields.shutdownDrainMs, fields.shutdownTimeoutMs, (drain, budget) =>
+  ...checkPair(fields.shutdownDrainMs, fields.shutdownTimeoutMs, (drain, budget) =>
     drain < budget
       ? undefined
       : `SHUTDOWN_DRAIN_MS must be less than SHUTDOWN_TIMEOUT_MS (${budget}): the timeout's budget includes the drain (got "${drain}")`,
   ),
-  ...between(fields.apiKeysFile, fields.mongodbUri, (file, uri) =>
+  ...checkPair(fields.apiKeysFile, fields.mongodbUri, (file, uri) =>
     file === undefined || uri === undefined
       ? undefined
       : 'API_KEYS_FILE is for the in-memory store: with MONGODB_URI the minted keys live in the database (npm run keys writes them there)',

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net'
 import * as t from 'io-ts'
 import { parseIsoInstant } from '../../core/index.js'
-import { isTrustedProxyEntry, type TrustProxy } from '../../adapters/koa/index.js'
+import { isTrustedProxyEntry, type ProxyHeader, type TrustProxy } from '../../adapters/koa/index.js'
 
 /*
  * io-ts codecs for environment values: each takes the raw string and says, when it refuses it,
@@ -135,9 +135,20 @@ export const serverUrlEndingIn = (basePath: string) =>
     `must be an http(s) URL (no user, query or fragment) whose path ends in BASE_PATH ${basePath}`,
   )
 
+/** A header name in any case: `X-Forwarded-For` or `Forwarded`. */
+export const proxyHeader = refine<ProxyHeader>(
+  'ProxyHeader',
+  (u): u is ProxyHeader => u === 'x-forwarded-for' || u === 'forwarded',
+  (raw) => {
+    const name = raw.trim().toLowerCase()
+    return name === 'x-forwarded-for' || name === 'forwarded' ? name : undefined
+  },
+  'must be the header the proxies write: X-Forwarded-For or Forwarded',
+)
+
 /**
- * The proxies in front: a hop count from 1 to 32, or a comma-separated list of their addresses
- * and networks (`10.0.0.0/8, 2001:db8::/32`).
+ * The proxies in front: a hop count from 1 to 32, or a comma-separated list of their addresses,
+ * networks and range names (`10.0.0.0/8, 2001:db8::/32, loopback`).
  */
 export const trustProxy = refine<TrustProxy>(
   'TrustProxy',
@@ -152,5 +163,5 @@ export const trustProxy = refine<TrustProxy>(
       ? { addresses: entries }
       : undefined
   },
-  'must be a number of proxy hops from 1 to 32, or a comma-separated list of proxy addresses and networks (10.0.0.1, 10.0.0.0/8, 2001:db8::/32)',
+  'must be a number of proxy hops from 1 to 32, or a comma-separated list of proxy addresses, networks and range names (10.0.0.1, 10.0.0.0/8, 2001:db8::/32, loopback, linklocal, uniquelocal)',
 )

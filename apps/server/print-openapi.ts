@@ -1,7 +1,7 @@
 /** Prints the OpenAPI document the service serves, as configured by the environment. */
 import * as E from 'fp-ts/lib/Either.js'
 import { openApiJson } from '../../adapters/koa/index.js'
-import { apiOptionsOf } from './api-settings.js'
+import { apiOptionsOf } from './api-options.js'
 import { loadConfig } from './config.js'
 
 const loaded = loadConfig(process.env)

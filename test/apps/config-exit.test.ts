@@ -50,6 +50,7 @@ describe('the production start with an invalid environment', function () {
     // Checked against the heap the process has: 150,000 worst-case pets need some 570 MB.
     ['MAX_PETS', { MAX_PETS: '150000', NODE_OPTIONS: '--max-old-space-size=128' }],
     ['TRUST_PROXY', { TRUST_PROXY: '0' }],
+    ['TRUST_PROXY_HEADER', { TRUST_PROXY_HEADER: 'Forwarded' }],
     ['CORS_ORIGINS', { CORS_ORIGINS: 'https://app.example/' }],
     ['API_KEYS', { API_KEYS: 'has space' }],
     ['API_KEYS', { API_KEYS: 'short-key' }],

@@ -374,6 +374,24 @@ describe('configuration: TRUST_PROXY', () => {
     expect(
       configOf({ TRUST_PROXY: ' 10.0.0.1, 10.0.0.0/8 ,2001:db8::/32,::1' }).trustProxy,
     ).to.deep.equal({ addresses: ['10.0.0.1', '10.0.0.0/8', '2001:db8::/32', '::1'] })
+    expect(configOf({ TRUST_PROXY: 'loopback,uniquelocal' }).trustProxy).to.deep.equal({
+      addresses: ['loopback', 'uniquelocal'],
+    })
+  })
+
+  it('takes the header the proxies write, in any case, only with TRUST_PROXY', () => {
+    expect(
+      configOf({ TRUST_PROXY: '1', TRUST_PROXY_HEADER: 'Forwarded' }).trustProxy,
+    ).to.deep.equal({ hops: 1, header: 'forwarded' })
+    expect(
+      configOf({ TRUST_PROXY: '::1', TRUST_PROXY_HEADER: 'X-Forwarded-For' }).trustProxy,
+    ).to.deep.equal({ addresses: ['::1'], header: 'x-forwarded-for' })
+    expect(errorsOf({ TRUST_PROXY_HEADER: 'forwarded' })).to.equal(
+      'TRUST_PROXY_HEADER needs TRUST_PROXY: without trusted proxies no forwarding header is read (got "forwarded")',
+    )
+    expect(errorsOf({ TRUST_PROXY: '1', TRUST_PROXY_HEADER: 'X-Real-IP' })).to.equal(
+      'TRUST_PROXY_HEADER must be the header the proxies write: X-Forwarded-For or Forwarded (got "X-Real-IP")',
+    )
   })
 
   for (const value of [
@@ -388,11 +406,13 @@ describe('configuration: TRUST_PROXY', () => {
     '10.0.0.0/',
     'proxy.example',
     '10.0.0.1,nope',
+    'Loopback',
+    'private',
     ',',
   ])
     it(`refuses ${JSON.stringify(value)}, saying what it must be`, () => {
       expect(errorsOf({ TRUST_PROXY: value })).to.equal(
-        `TRUST_PROXY must be a number of proxy hops from 1 to 32, or a comma-separated list of proxy addresses and networks (10.0.0.1, 10.0.0.0/8, 2001:db8::/32) (got "${value}")`,
+        `TRUST_PROXY must be a number of proxy hops from 1 to 32, or a comma-separated list of proxy addresses, networks and range names (10.0.0.1, 10.0.0.0/8, 2001:db8::/32, loopback, linklocal, uniquelocal) (got "${value}")`,
       )
     })
 })

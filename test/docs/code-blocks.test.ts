@@ -1,4 +1,5 @@
 import { expect } from 'chai'
+import { readFileSync } from 'node:fs'
 import { allBlocks, commandsOf, type Block } from './fences.js'
 import { createScratchProject } from './scratch-project.js'
 import {
@@ -37,9 +38,18 @@ describe('the code blocks of the README and docs/', function () {
   this.timeout(60_000)
 
   it('each has a fence language the test knows, so none goes unchecked', () => {
-    const unknown = blocks.filter((b) => !(KNOWN[b.lang] ?? []).includes(b.flags.join(' ')))
+    const known = (b: Block) =>
+      b.lang === 'file' ? b.flags.length === 1 : (KNOWN[b.lang] ?? []).includes(b.flags.join(' '))
+    const unknown = blocks.filter((b) => !known(b))
     expect(unknown.map((b) => `${where(b)}: "${kindOf(b)}"`)).to.deep.equal([])
     expect(blocks.length).to.be.greaterThan(20)
+  })
+
+  describe('files shown whole: each block is the file it names', () => {
+    for (const block of blocks.filter((b) => b.lang === 'file'))
+      it(`${where(block)} is ${block.flags[0]}`, () => {
+        expect(block.code).to.equal(readFileSync(block.flags[0] as string, 'utf8'))
+      })
   })
 
   describe('TypeScript programs: typechecked as an embedder would, then run', function () {

@@ -68,7 +68,7 @@ export const getPetName = (deps: Pick<PetStore, 'findPet'>) => (petId: unknown) 
   {
     create: 'adapters/koa/app/routes/get-pet-name.ts',
     text: `import { getPetName, OPERATIONS } from '../../../../core/index.js'
-import { param } from '../openapi/schemas.js'
+import { param } from './operation-text.js'
 import type { Route } from './route.js'
 
 export const getPetNameRoute: Route = {
@@ -83,7 +83,7 @@ export const getPetNameRoute: Route = {
   handler: ({ store, respond }) => {
     const get = getPetName(store)
     return (ctx) =>
-      respond.task(ctx, get(ctx.params.petId), (name) =>
+      respond.runTask(ctx, get(ctx.params.petId), (name) =>
         respond.json(ctx, 200, JSON.stringify({ name })),
       )
   },
@@ -175,7 +175,7 @@ export const ADD_SETTING: ReadonlyArray<Step> = [
     text: "import { GET_PET_DEPRECATION, LIST_LIMITS } from '../../core/index.js'",
   },
   {
-    file: 'apps/server/api-settings.ts',
+    file: 'apps/server/api-options.ts',
     replace: '  listLimits: LIST_LIMITS,\n',
     text: '  listLimits: { ...LIST_LIMITS, max: config.listLimitMax },\n',
   },

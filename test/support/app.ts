@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { stringify } from 'lossless-json'
-import { apiOptionsOf } from '../../apps/server/api-settings.js'
+import { apiOptionsOf } from '../../apps/server/api-options.js'
 import { composeApp, httpLimitsOf } from '../../apps/server/compose.js'
 import type { Storage } from '../../apps/server/storage.js'
 import { loadConfig, type Config } from '../../apps/server/config.js'

@@ -3,7 +3,7 @@ import type { DeprecationPolicy } from './deprecation.js'
 
 /**
  * The facts of the API that a deployment sets. The service builds them once
- * (apps/server/api-settings.ts); the routes, the middleware and the OpenAPI document all read
+ * (apps/server/api-options.ts); the routes, the middleware and the OpenAPI document all read
  * this one object, so what the document says is what the code does.
  */
 export type ApiSettings = {

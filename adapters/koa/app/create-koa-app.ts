@@ -1,67 +1,25 @@
 import Koa from 'koa'
-import type {
-  ApiKeys,
-  CheckReadiness,
-  IdempotencyStore,
-  Logger,
-  PetStore,
-} from '../../../core/index.js'
-import type { ApiSettings } from './api-settings.js'
-import type { AppState } from './app-state.js'
-import { clientAddress, useClientAddress, type TrustProxy } from './client-address.js'
+import type { AppState } from '../request/app-state.js'
+import { clientAddress, useClientAddress } from '../request/client-address.js'
 import { deprecationHeaders } from './deprecation.js'
 import { cors } from './middleware/cors.js'
 import { docs } from './middleware/docs.js'
 import { fallback } from './middleware/fallback.js'
-import { frame } from './middleware/frame.js'
-import { frontDoor } from './middleware/front-door.js'
-import { observe, type RequestObserver } from './middleware/observe.js'
+import { guardApi } from './middleware/guard-api.js'
+import { observe } from './middleware/observe.js'
 import { probes } from './middleware/probes.js'
-import { createRateLimits, type RateLimitOptions } from './rate-limits.js'
-import type { RequestLine } from './request-log.js'
-import { createResponder } from './responder.js'
-import { openApiJson, type OpenApiServer } from './openapi/document.js'
-import { createRouter, ROUTES, type Route } from './routes/index.js'
+import { tagLogAndCatch } from './middleware/tag-log-and-catch.js'
+import { createRateLimits } from './rate-limits.js'
+import { createResponder } from '../response/answer/index.js'
+import { createPetJsonCache } from './json/pet-json.js'
+import { openApiJson } from './openapi/document.js'
+import { createRouter, ROUTES } from './routes/index.js'
 import { preflightsOf } from './routes/preflight.js'
+import type { KoaAppDeps, KoaAppOptions } from './koa-app-inputs.js'
 
-/** The ports the app runs on: the pet store, the key lookup, a logger, a clock, readiness. */
-export type KoaAppDeps = PetStore &
-  ApiKeys & {
-    readonly logger: Logger
-    /** The clock, in epoch milliseconds; injected so the sunset can be tested. */
-    readonly now: () => number
-    /** Whether the store can serve requests, for /readyz. */
-    readonly checkReadiness: CheckReadiness
-    /**
-     * Where Idempotency-Keys are kept; shared by every instance in production. Absent, a create
-     * that sends a key is refused with 501 rather than run without the guarantee it asks for.
-     */
-    readonly idempotencyStore?: IdempotencyStore
-    /** The request log line, faster than the logger's (see RequestLine); the logger's otherwise. */
-    readonly requestLine?: RequestLine
-    /** Metrics: told of every request when given. */
-    readonly observeRequest?: RequestObserver
-  }
-
-/** How the app answers: the API's settings, and what only an embedding chooses. */
-export type KoaAppOptions = ApiSettings & {
-  /**
-   * The `servers` of the OpenAPI document, served without auth at `<basePath>/openapi.json`;
-   * the base path alone by default.
-   */
-  readonly openApiServers?: ReadonlyArray<OpenApiServer>
-  /** Origins allowed to call the API from a browser (CORS); none by default. */
-  readonly corsOrigins?: ReadonlyArray<string>
-  /**
-   * The proxies trusted to name the client (`Forwarded`, `X-Forwarded-For`): `ctx.ip`, every
-   * per-address budget and the request log follow them. None by default: the peer is the client.
-   */
-  readonly trustProxy?: TrustProxy | undefined
-  /** Per-key and per-address rate limits; off when undefined. */
-  readonly rateLimits?: RateLimitOptions
-  /** The API's operations; ROUTES (the interface's) by default. */
-  readonly routes?: ReadonlyArray<Route>
-}
+/** The router's middleware, under a name that traces and stack traces show (its own is `bound `). */
+const routeRequest = (router: ReturnType<typeof createRouter>) =>
+  Object.defineProperty(router.routes(), 'name', { value: 'routeRequest' })
 
 /** Builds the app without listening: servers, tests and embedders call `app.callback()`. */
 export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppState> => {
@@ -73,10 +31,11 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
   const router = createRouter(
     {
       ...options,
-      store: deps,
+      store: deps.store,
       ...(deps.idempotencyStore === undefined ? {} : { idempotencyStore: deps.idempotencyStore }),
       respond,
       now: deps.now,
+      petJson: createPetJsonCache(),
     },
     routes,
   )
@@ -98,19 +57,20 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
   const app = new Koa<AppState>()
   useClientAddress(app, clientAddress(options.trustProxy))
   if (deps.observeRequest !== undefined) app.use(observe(deps.observeRequest))
-  app.use(frame(deps.logger, respond, deps.requestLine))
+  app.use(tagLogAndCatch(deps.logger, respond, deps.requestLine))
   // Before the probes: every answer to an allowed origin carries the CORS headers.
   if (corsOrigins.length > 0) app.use(cors({ origins: corsOrigins, preflightOf }))
   app.use(probes(deps.checkReadiness, respond))
   app.use(docs(basePath, respond, limits))
   app.use(
-    frontDoor(
-      deps,
+    guardApi(
+      // The app's clock decides expiry, as it decides the sunset.
+      { verifyApiKey: deps.apiKeys.verifyApiKey, now: deps.now },
       { basePath, openApiJson: openApi, deprecationHeaders: deprecation, limits, routes },
       respond,
     ),
   )
-  app.use(router.routes())
+  app.use(routeRequest(router))
   app.use(fallback(respond))
   return app
 }

@@ -1,6 +1,7 @@
-import type { AppContext } from './app-state.js'
+import type { AppContext } from '../request/app-state.js'
 import { createBuckets, type Taken } from './token-bucket.js'
-import { setHeader } from './answer.js'
+import { setHeader } from '../response/answer/index.js'
+import type { RateLimited } from '../response/problem.js'
 
 /** A token bucket: refilled at `ratePerSecond`, holding at most `burst`. */
 export type Rate = { readonly ratePerSecond: number; readonly burst: number }
@@ -22,9 +23,6 @@ export type RateLimitOptions = {
   /** Buckets held per kind at most (default 10 000, about 1 MB). */
   readonly maxBuckets?: number
 }
-
-/** A refusal for a spent budget: how long until one more request is allowed. */
-export type RateLimited = { readonly _tag: 'RateLimited'; readonly retryAfterSeconds: number }
 
 /**
  * draft-ietf-httpapi-ratelimit-headers-10 (structured fields). A token bucket is described as

@@ -1,4 +1,4 @@
-import type { AppContext } from './app-state.js'
+import type { AppContext } from '../request/app-state.js'
 import type { Logger } from '../../../core/index.js'
 
 /** What the log says of a request: never the URL, the body or a header value. */

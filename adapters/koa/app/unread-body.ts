@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
-import type { AppContext } from './app-state.js'
+import type { AppContext } from '../request/app-state.js'
+import { setHeader } from '../response/answer/index.js'
 
 const hasBody = (req: IncomingMessage): boolean =>
   req.headers['transfer-encoding'] !== undefined ||
@@ -13,7 +14,7 @@ const hasBody = (req: IncomingMessage): boolean =>
 export const closeIfBodyUnread = (ctx: AppContext): void => {
   // Taken whole, possibly before Node marked the request complete (see json-body.ts).
   const readWhole = ctx.req.complete || ctx.state.bodyTaken === true
-  if (hasBody(ctx.req) && !readWhole) ctx.set('Connection', 'close')
+  if (hasBody(ctx.req) && !readWhole) setHeader(ctx, 'Connection', 'close')
 }
 
 const ABORT_CODES = new Set(['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE', 'ECONNABORTED', 'EPIPE'])

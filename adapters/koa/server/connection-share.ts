@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import { budgetKeyOf } from '../app/address-budget.js'
-import { plain } from '../app/client-address.js'
+import { budgetKeyOf } from '../request/address-budget.js'
+import { unmapIpv4 } from '../request/client-address.js'
 
 /** How the connection cap is shared out; every limit is off when absent. */
 export type ConnectionShare = {
@@ -55,7 +55,7 @@ const rankOf = (socket: Socket, isKeyed: IsKeyed): number => {
 }
 
 /** The oldest connection of the lowest rank up to `worst` that `among` accepts, if any. */
-const victim = (
+const connectionToEvict = (
   sockets: Iterable<Socket>,
   worst: number,
   among: (socket: Socket) => boolean,
@@ -105,7 +105,7 @@ export const shareConnections = (
   const isKeyed = (socket: Socket) => open.get(socket)?.keyed === true
   /** Closes one that may give way (ranked up to `worst`, among `among`); whether there was one. */
   const evict = (worst: number, among: (socket: Socket) => boolean = admitted): boolean => {
-    const chosen = victim(open.keys(), worst, (s) => admitted(s) && among(s), isKeyed)
+    const chosen = connectionToEvict(open.keys(), worst, (s) => admitted(s) && among(s), isKeyed)
     chosen?.destroy()
     if (chosen !== undefined) forget(chosen)
     return chosen !== undefined
@@ -123,7 +123,7 @@ export const shareConnections = (
     admit: (socket: Socket): ConnectionState => {
       const peer = socket.remoteAddress ?? ''
       const address =
-        maxPerAddress === Infinity || isProxy(peer) ? undefined : budgetKeyOf(plain(peer))
+        maxPerAddress === Infinity || isProxy(peer) ? undefined : budgetKeyOf(unmapIpv4(peer))
       const refused = !makeRoom(address)
       if (!refused) count(address, 1)
       return { refused, queued: 0, address, keyed: false }

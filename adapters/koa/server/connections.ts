@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import { answerError } from './client-error.js'
+import { answerError } from '../response/answer/index.js'
 import {
   busy,
   responseOf,

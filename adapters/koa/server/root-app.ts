@@ -1,6 +1,6 @@
 import type Koa from 'koa'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { AppContext, AppState } from '../app/app-state.js'
+import type { AppContext, AppState } from '../request/app-state.js'
 import { writeAnswer } from './root-answer.js'
 
 /**

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { answerError, rawErrorAnswer, refuseAndClose } from './client-error.js'
-import { requestIdOf } from '../app/request-id.js'
+import { answerError, rawErrorAnswer } from '../response/answer/index.js'
+import { refuseAndClose } from './raw-error-answer.js'
+import { requestIdOf } from '../request/request-id.js'
 import type { WireListener } from './root-app.js'
 
 /** Whether a raw header name is `name` (given in lower case), in the usual spellings first. */

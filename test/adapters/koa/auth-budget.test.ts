@@ -43,6 +43,11 @@ describe('HTTP: the failed-authentication budget and the client address', functi
     for (let i = 0; i < 2; i++) expect(await statusOf(from('2001:db8:0:1::a'))).to.equal(401)
     expect(await statusOf(from('2001:db8:0:1:ffff::b'))).to.equal(429)
     expect(await statusOf(from('2001:db8:0:2::a'))).to.equal(401)
+    // IPv4-mapped addresses, in any case, are their IPv4 clients: one budget each.
+    expect(await statusOf(from('::FFFF:198.51.100.1'))).to.equal(429)
+    for (let i = 0; i < 2; i++) expect(await statusOf(from('::FFFF:198.51.100.3'))).to.equal(401)
+    expect(await statusOf(from('::ffff:c633:6403'))).to.equal(429)
+    expect(await statusOf(from('::FFFF:198.51.100.4'))).to.equal(401)
   })
 
   it('ignores forwarding headers from a peer that is not a trusted proxy', async () => {
@@ -52,7 +57,7 @@ describe('HTTP: the failed-authentication budget and the client address', functi
     expect(await statusOf({ 'X-Forwarded-For': '198.51.100.9' })).to.equal(429)
   })
 
-  it('logs the client address the proxy names', async () => {
+  it('logs the client address the proxy names, in the header it writes only', async () => {
     const lines: string[] = []
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -60,10 +65,12 @@ describe('HTTP: the failed-authentication budget and the client address', functi
         done()
       },
     })
-    api = await startTestApi({ env: { TRUST_PROXY: '1' }, logger: pino({ level: 'info' }, sink) })
-    await api.request({ path: '/v1/pets', headers: { ...auth, Forwarded: 'for="[2001:db8::7]"' } })
+    const env = { TRUST_PROXY: '1', TRUST_PROXY_HEADER: 'Forwarded' }
+    api = await startTestApi({ env, logger: pino({ level: 'info' }, sink) })
+    await api.request({ path: '/v1/pets', headers: { ...auth, Forwarded: 'for="[2001:DB8::7]"' } })
+    await api.request({ path: '/v1/pets', headers: { ...auth, 'X-Forwarded-For': '192.0.2.8' } })
     await api.request({ path: '/v1/pets', headers: auth })
     const clients = lines.map((line) => (JSON.parse(line) as { client?: string }).client)
-    expect(clients).to.deep.equal(['2001:db8::7', '127.0.0.1'])
+    expect(clients).to.deep.equal(['2001:db8::7', '127.0.0.1', '127.0.0.1'])
   })
 })

@@ -5,7 +5,7 @@ import {
   createInMemoryIdempotencyStore,
   createInMemoryPetStore,
 } from '../../../adapters/in-memory/index.js'
-import { idempotencyKeyOf } from '../../../adapters/koa/app/idempotency-header.js'
+import { idempotencyKeyOf } from '../../../adapters/koa/request/idempotency-header.js'
 import { createPetIdempotently, storeUnavailable, type PetStore } from '../../../core/index.js'
 import type { Storage } from '../../../apps/server/storage.js'
 import { inMemoryStorage } from '../../../apps/server/storage.js'

@@ -13,8 +13,8 @@ describe('HTTP: an embedding without an idempotency store', () => {
     const storage = inMemoryStorage()
     const app = createKoaApp(
       {
-        ...storage.store,
-        ...apiKeysOf(testConfig(), storage, [TEST_KEY], silentLogger),
+        store: storage.store,
+        apiKeys: apiKeysOf(testConfig(), storage, [TEST_KEY], silentLogger),
         logger: silentLogger,
         now: Date.now,
         checkReadiness: storage.checkReadiness,

@@ -5,7 +5,8 @@ import {
 } from '../../../adapters/in-memory/index.js'
 import { ERROR_CODES, openApiDocument } from '../../../adapters/koa/index.js'
 import { createRouter } from '../../../adapters/koa/app/routes/index.js'
-import { createResponder } from '../../../adapters/koa/app/responder.js'
+import { createResponder } from '../../../adapters/koa/response/answer/index.js'
+import { createPetJsonCache } from '../../../adapters/koa/app/json/pet-json.js'
 import { silentLogger } from '../../../core/index.js'
 import {
   INT64_MAX,
@@ -55,6 +56,7 @@ describe('OpenAPI document', () => {
       basePath: '',
       respond: createResponder({ retryAfterSeconds: 1, logger: silentLogger }),
       now: Date.now,
+      petJson: createPetJsonCache(),
     })
     const routed = router.stack.flatMap((layer) =>
       layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m} ${layer.path}`),
@@ -153,7 +155,7 @@ describe('OpenAPI document', () => {
     .filter(([path]) => path !== '/openapi.json')
     .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })))
 
-  it('states the scope each operation needs, the one the front door checks', () => {
+  it('states the scope each operation needs, the one guardApi checks', () => {
     for (const { method, op } of operations)
       expect(op.security, op.operationId).to.deep.equal([
         { bearerAuth: [scopeByMethod()[method.toUpperCase()]] },

@@ -1,5 +1,5 @@
 import { expect } from 'chai'
-import type { AppContext } from '../../../adapters/koa/app/app-state.js'
+import type { AppContext } from '../../../adapters/koa/request/app-state.js'
 import { createRateLimits, type RateLimitOptions } from '../../../adapters/koa/app/rate-limits.js'
 import { auth, OTHER_KEY, startTestApi, testConfig, type TestApi } from '../../support/app.js'
 import { expectError } from '../../support/expect-error.js'

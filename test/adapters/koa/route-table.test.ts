@@ -7,7 +7,7 @@ import {
   type Route,
 } from '../../../adapters/koa/index.js'
 import { errorResponses } from '../../../adapters/koa/app/openapi/responses.js'
-import { param } from '../../../adapters/koa/app/openapi/schemas.js'
+import { param } from '../../../adapters/koa/app/routes/operation-text.js'
 import { writePetJson } from '../../../adapters/koa/app/json/pet-json.js'
 import { apiKeysOf } from '../../../apps/server/api-keys.js'
 import { inMemoryStorage } from '../../../apps/server/storage.js'
@@ -34,7 +34,7 @@ const deletePetRoute: Route = {
   handler:
     ({ store, respond }) =>
     (ctx) =>
-      respond.task(ctx, getPet(store)(ctx.params.petId), (pet) =>
+      respond.runTask(ctx, getPet(store)(ctx.params.petId), (pet) =>
         respond.json(ctx, 202, writePetJson(pet)),
       ),
 }
@@ -44,8 +44,8 @@ const appWith = async (options: KoaAppOptions, now = Date.now) => {
   const storage = inMemoryStorage()
   const app = createKoaApp(
     {
-      ...storage.store,
-      ...apiKeysOf(testConfig(), storage, [TEST_KEY], silentLogger),
+      store: storage.store,
+      apiKeys: apiKeysOf(testConfig(), storage, [TEST_KEY], silentLogger),
       logger: silentLogger,
       now,
       checkReadiness: storage.checkReadiness,

@@ -11,8 +11,8 @@ const store: PetStore = createInMemoryPetStore()
 declare const options: KoaAppOptions
 export const app = createKoaApp(
   {
-    ...store,
-    ...createInMemoryApiKeys(['k']),
+    store,
+    apiKeys: createInMemoryApiKeys(['k']),
     logger: silentLogger,
     now: Date.now,
     checkReadiness: () => async () => ({ _tag: 'Right', right: undefined }),

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { AppContext } from '../app-state.js'
+import type { AppContext } from '../../request/app-state.js'
 import { parseExactly } from '../../../../core/json/exact.js'
-import type { Problem } from '../problem.js'
+import type { Problem } from '../../response/problem.js'
 
 type BodyProblem = Extract<
   Problem,

@@ -1,15 +1,15 @@
 import * as E from 'fp-ts/lib/Either.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { AppContext } from '../app-state.js'
+import type { AppContext } from '../../request/app-state.js'
 import {
   authenticate,
   authorize,
   type AuthenticateDeps,
   type Scope,
 } from '../../../../core/index.js'
-import { budgetKeyOf } from '../address-budget.js'
-import { bearerTokenOf } from '../bearer.js'
-import type { Problem } from '../problem.js'
+import { budgetKeyOf } from '../../request/address-budget.js'
+import { bearerTokenOf } from '../../request/bearer.js'
+import type { Problem } from '../../response/problem.js'
 import type { RateLimits } from '../rate-limits.js'
 
 /**

@@ -1,6 +1,8 @@
 import type { Next } from 'koa'
-import type { AppContext } from '../app-state.js'
+import type { AppContext } from '../../request/app-state.js'
 import type { Preflight } from '../routes/preflight.js'
+import { setEmptyAnswer, setHeader } from '../../response/answer/index.js'
+import { EXPOSED_HEADERS } from '../../response/header-names.js'
 
 export type CorsOptions = {
   /** Exact origins (`https://app.example`), as browsers send them. Empty: CORS is off. */
@@ -8,20 +10,6 @@ export type CorsOptions = {
   /** What the route table allows on a path; undefined for a path the router does not know. */
   readonly preflightOf: (path: string) => Preflight | undefined
 }
-
-/** Response headers a script may read; the browser hides all but a few safe ones otherwise. */
-export const EXPOSED_HEADERS = [
-  'Link',
-  'Location',
-  'Deprecation',
-  'Sunset',
-  'X-Request-Id',
-  'Retry-After',
-  'WWW-Authenticate',
-  'RateLimit',
-  'RateLimit-Policy',
-  'Idempotent-Replayed',
-].join(', ')
 
 /**
  * Browsers' cross-origin access, before authentication (a preflight carries no credentials).
@@ -33,24 +21,26 @@ export const EXPOSED_HEADERS = [
  */
 export const cors = (options: CorsOptions) => {
   const allowed = new Set(options.origins)
-  return async (ctx: AppContext, next: Next): Promise<void> => {
+  const cors = async (ctx: AppContext, next: Next): Promise<void> => {
+    // Koa's helper: it adds to a Vary already set where a setter would replace it.
     ctx.vary('Origin')
     const origin = ctx.req.headers.origin
     if (origin === undefined || !allowed.has(origin)) return next()
     const preflight =
       ctx.method === 'OPTIONS' && ctx.req.headers['access-control-request-method'] !== undefined
     if (!preflight) {
-      ctx.set('Access-Control-Allow-Origin', origin)
-      ctx.set('Access-Control-Expose-Headers', EXPOSED_HEADERS)
+      setHeader(ctx, 'Access-Control-Allow-Origin', origin)
+      setHeader(ctx, 'Access-Control-Expose-Headers', EXPOSED_HEADERS)
       return next()
     }
     const preflightAnswer = options.preflightOf(ctx.path)
     // A path the router does not know: an ordinary OPTIONS, as for an origin not on the list.
     if (preflightAnswer === undefined) return next()
-    ctx.status = 204
-    ctx.set('Access-Control-Allow-Origin', origin)
-    ctx.set('Access-Control-Allow-Methods', preflightAnswer.methods)
-    ctx.set('Access-Control-Allow-Headers', preflightAnswer.headers)
-    ctx.set('Access-Control-Max-Age', '600')
+    setEmptyAnswer(ctx, 204)
+    setHeader(ctx, 'Access-Control-Allow-Origin', origin)
+    setHeader(ctx, 'Access-Control-Allow-Methods', preflightAnswer.methods)
+    setHeader(ctx, 'Access-Control-Allow-Headers', preflightAnswer.headers)
+    setHeader(ctx, 'Access-Control-Max-Age', '600')
   }
+  return cors
 }

@@ -1,9 +1,13 @@
 import type { Next } from 'koa'
-import type { AppContext } from '../app-state.js'
-import { budgetKeyOf } from '../address-budget.js'
-import { setAnswer } from '../answer.js'
+import type { AppContext } from '../../request/app-state.js'
+import { budgetKeyOf } from '../../request/address-budget.js'
+import {
+  setAnswer,
+  setEmptyAnswer,
+  setHeader,
+  type Responder,
+} from '../../response/answer/index.js'
 import type { RateLimits } from '../rate-limits.js'
-import type { Responder } from '../responder.js'
 import { DOCS_CSP, docsAssetsDir, docsPage, loadDocsAssets } from '../docs/assets.js'
 import { notModified, variantsOf, type Variant, type Variants } from '../docs/variants.js'
 
@@ -42,7 +46,10 @@ export const docs = (basePath: string, respond: Responder, limits?: RateLimits) 
   const pagePath = `${basePath}/docs`
   const assetPrefix = `${pagePath}/`
   const dir = assetsDirIfInstalled()
-  if (dir === undefined) return (_ctx: AppContext, next: Next) => next()
+  if (dir === undefined) {
+    const noDocsPage = (_ctx: AppContext, next: Next) => next()
+    return noDocsPage
+  }
   let page: Promise<Variants> | undefined
   let assets: Promise<ReadonlyMap<string, Variants>> | undefined
   const lookup = (path: string): Promise<Variants | undefined> | undefined => {
@@ -62,25 +69,25 @@ export const docs = (basePath: string, respond: Responder, limits?: RateLimits) 
     const fresh = notModified(ctx.get('If-None-Match') || undefined, variant.etag)
     const limited = fresh ? undefined : limits?.admitDocs(ctx, budgetKeyOf(ctx.ip))
     if (limited !== undefined) return respond.problem(ctx, limited)
-    ctx.set({
-      'Content-Security-Policy': DOCS_CSP,
-      'Cache-Control': cacheControl,
-      ETag: variant.etag,
-    })
+    setHeader(ctx, 'Content-Security-Policy', DOCS_CSP)
+    setHeader(ctx, 'Cache-Control', cacheControl)
+    setHeader(ctx, 'ETag', variant.etag)
+    // Koa's helper: it adds to a Vary already set (by cors, say) where a setter would replace it.
     ctx.vary('Accept-Encoding')
-    if (fresh) return void (ctx.status = 304)
-    if (variant.encoding !== undefined) ctx.set('Content-Encoding', variant.encoding)
+    if (fresh) return setEmptyAnswer(ctx, 304)
+    if (variant.encoding !== undefined) setHeader(ctx, 'Content-Encoding', variant.encoding)
     setAnswer(ctx, 200, variants.type, variant.body)
   }
 
   // Not async: every API request passes through, and a pass-through should cost no promise.
-  return (ctx: AppContext, next: Next): Promise<void> | void => {
+  const serveDocsPage = (ctx: AppContext, next: Next): Promise<void> | void => {
     const found = lookup(ctx.path)
-    // Anything else, unknown names under docs/ included, goes through the front door like any path.
+    // Anything else, unknown names under docs/ included, goes through guardApi like any path.
     if (found === undefined) return next()
     const cacheControl = ctx.path === pagePath ? PAGE_CACHE : ASSET_CACHE
     return found.then((variants) =>
       variants === undefined ? next() : serve(ctx, variants, cacheControl),
     )
   }
+  return serveDocsPage
 }

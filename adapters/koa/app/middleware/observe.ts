@@ -1,5 +1,5 @@
 import type { Next } from 'koa'
-import type { AppContext } from '../app-state.js'
+import type { AppContext } from '../../request/app-state.js'
 
 /**
  * Told once per request, after the answer is decided: the route template (`none` when no route
@@ -16,9 +16,8 @@ export type RequestObserver = (
 ) => void
 
 /** Outermost, so that it sees the final status, the 500 of an unexpected exception included. */
-export const observe =
-  (observer: RequestObserver) =>
-  async (ctx: AppContext, next: Next): Promise<void> => {
+export const observe = (observer: RequestObserver) => {
+  const observeRequest = async (ctx: AppContext, next: Next): Promise<void> => {
     const started = performance.now()
     await next()
     const route = ctx._matchedRoute
@@ -34,3 +33,5 @@ export const observe =
       aborted,
     )
   }
+  return observeRequest
+}

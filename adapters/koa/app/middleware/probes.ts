@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Next } from 'koa'
-import type { AppContext } from '../app-state.js'
-import type { Responder } from '../responder.js'
+import type { AppContext } from '../../request/app-state.js'
+import type { Responder } from '../../response/answer/index.js'
 import type { CheckReadiness } from '../../../../core/index.js'
 
 /** `/healthz` (the process answers) and `/readyz` (so does the store): outside the API, no auth. */
@@ -16,6 +16,7 @@ export const probes = (checkReadiness: CheckReadiness, respond: Responder) => {
       : respond.problem(ctx, ready.left)
   }
   // Not async: every API request passes through, and a pass-through should cost no promise.
-  return (ctx: AppContext, next: Next): Promise<void> =>
+  const answerProbes = (ctx: AppContext, next: Next): Promise<void> =>
     ctx.path === '/healthz' || ctx.path === '/readyz' ? answer(ctx) : next()
+  return answerProbes
 }

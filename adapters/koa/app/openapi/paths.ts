@@ -1,6 +1,8 @@
 import type { ApiSettings } from '../api-settings.js'
 import type { Route } from '../routes/route.js'
-import { errorResponses, type HeaderName } from './responses.js'
+import type { HeaderName } from '../../response/header-names.js'
+import { headerRef } from '../routes/operation-text.js'
+import { errorResponses } from './responses.js'
 
 const DEPRECATION_HEADERS: ReadonlyArray<HeaderName> = ['Deprecation', 'Sunset', 'Link']
 
@@ -40,7 +42,7 @@ const withHeaders = (answer: { headers?: object }, names: ReadonlyArray<HeaderNa
   ...answer,
   headers: {
     ...answer.headers,
-    ...Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }])),
+    ...Object.fromEntries(names.map((name) => [name, headerRef(name)])),
   },
 })
 

@@ -10,7 +10,8 @@ import {
   Pet,
   type ListLimits,
 } from '../../../../core/index.js'
-import { ERROR_CODES } from '../problem.js'
+import { ERROR_CODES } from '../../response/problem.js'
+import type { ParameterName } from '../routes/operation-text.js'
 
 /** int64 bounds are bigints so that the document states 9223372036854775807 exactly. */
 const positiveInt64 = (description: string) => ({
@@ -77,39 +78,35 @@ export const schemas = {
   },
 }
 
-/** The `components.parameters` of the document. */
-export const parameterDocs = ({ min, max, default: byDefault }: ListLimits) => ({
-  limit: {
-    name: 'limit',
-    in: 'query',
-    required: false,
-    description: `Maximum number of animals returned: ${min} to ${max}, digits only (leading zeros allowed, at most ${LIMIT_MAX_DIGITS} digits).`,
-    schema: { type: 'integer', minimum: min, maximum: max, default: byDefault },
-  },
-  status: {
-    name: 'status',
-    in: 'query',
-    required: false,
-    description: 'Filters by availability status.',
-    schema: { $ref: '#/components/schemas/PetStatus' },
-  },
-  after: {
-    name: 'after',
-    in: 'query',
-    required: false,
-    description: `Paging position: only animals with a larger id are listed, digits only (leading zeros allowed, at most ${ID_MAX_DIGITS} digits). Take it from the \`Link: rel="next"\` header rather than building it.`,
-    schema: positiveInt64('The id of the last animal of the previous page.'),
-  },
-  petId: {
-    name: 'petId',
-    in: 'path',
-    required: true,
-    description: `The animal's identifier, digits only (leading zeros allowed, at most ${ID_MAX_DIGITS} digits).`,
-    schema: positiveInt64("The animal's identifier."),
-  },
-})
-
-/** A reference to one of the parameters above. */
-export const param = (name: keyof ReturnType<typeof parameterDocs>) => ({
-  $ref: `#/components/parameters/${name}`,
-})
+/** The `components.parameters` of the document: one for each name of ParameterName, and no other. */
+export const parameterDocs = ({ min, max, default: byDefault }: ListLimits) =>
+  ({
+    limit: {
+      name: 'limit',
+      in: 'query',
+      required: false,
+      description: `Maximum number of animals returned: ${min} to ${max}, digits only (leading zeros allowed, at most ${LIMIT_MAX_DIGITS} digits).`,
+      schema: { type: 'integer', minimum: min, maximum: max, default: byDefault },
+    },
+    status: {
+      name: 'status',
+      in: 'query',
+      required: false,
+      description: 'Filters by availability status.',
+      schema: { $ref: '#/components/schemas/PetStatus' },
+    },
+    after: {
+      name: 'after',
+      in: 'query',
+      required: false,
+      description: `Paging position: only animals with a larger id are listed, digits only (leading zeros allowed, at most ${ID_MAX_DIGITS} digits). Take it from the \`Link: rel="next"\` header rather than building it.`,
+      schema: positiveInt64('The id of the last animal of the previous page.'),
+    },
+    petId: {
+      name: 'petId',
+      in: 'path',
+      required: true,
+      description: `The animal's identifier, digits only (leading zeros allowed, at most ${ID_MAX_DIGITS} digits).`,
+      schema: positiveInt64("The animal's identifier."),
+    },
+  }) satisfies Record<ParameterName, object>

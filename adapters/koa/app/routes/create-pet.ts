@@ -7,11 +7,11 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   type Pet,
 } from '../../../../core/index.js'
-import type { AppContext } from '../app-state.js'
-import { setHeader } from '../answer.js'
-import { idempotencyKeyOf, REPLAYED_HEADER } from '../idempotency-header.js'
+import type { AppContext } from '../../request/app-state.js'
+import { setHeader } from '../../response/answer/index.js'
+import { idempotencyKeyOf, REPLAYED_HEADER } from '../../request/idempotency-header.js'
 import { readJsonBody, type BodyResult } from '../json/json-body.js'
-import { jsonResponse } from '../openapi/responses.js'
+import { jsonResponse } from './operation-text.js'
 import { writePetJson } from '../json/pet-json.js'
 import type { Route } from './route.js'
 
@@ -93,12 +93,12 @@ export const createPetRoute: Route = {
       const key = idempotencyKeyOf(ctx.req)
       // Without a key, the idempotency store is never touched: the hot path stays one insert.
       if (key === undefined)
-        return respond.task(ctx, create(body.right), (pet) => created(ctx, pet, false))
+        return respond.runTask(ctx, create(body.right), (pet) => created(ctx, pet, false))
       // An embedding without an idempotency store cannot keep the promise a key asks for.
       if (createOnce === undefined) return respond.problem(ctx, { _tag: 'NotImplemented' })
       const keyId = ctx.state.principal?.keyId
       if (keyId === undefined) return respond.problem(ctx, { _tag: 'Internal' })
-      return respond.task(ctx, createOnce({ keyId, key, body: body.right }), (r) =>
+      return respond.runTask(ctx, createOnce({ keyId, key, body: body.right }), (r) =>
         created(ctx, r.pet, r.replayed),
       )
     }

@@ -1,8 +1,6 @@
 import { getPet, OPERATIONS } from '../../../../core/index.js'
 import { deprecationWording, goneDetail } from '../deprecation.js'
-import { jsonResponse } from '../openapi/responses.js'
-import { param } from '../openapi/schemas.js'
-import { petJson } from '../json/pet-json.js'
+import { jsonResponse, param } from './operation-text.js'
 import type { Route } from './route.js'
 
 export const getPetRoute: Route = {
@@ -14,7 +12,7 @@ export const getPetRoute: Route = {
     parameters: [param('petId')],
     responses: { [OPERATIONS.getPet.success]: jsonResponse('The animal.', 'Pet') },
   }),
-  handler: ({ store, basePath, deprecation, respond, now }) => {
+  handler: ({ store, basePath, deprecation, respond, now, petJson }) => {
     const get = getPet(store)
     const sunsetAt = deprecation.sunsetAt.getTime()
     const gone = {
@@ -24,8 +22,8 @@ export const getPetRoute: Route = {
     return (ctx) =>
       now() >= sunsetAt
         ? respond.problem(ctx, gone)
-        : respond.task(ctx, get(ctx.params.petId), (pet) =>
-            respond.json(ctx, OPERATIONS.getPet.success, petJson(pet)),
+        : respond.runTask(ctx, get(ctx.params.petId), (pet) =>
+            respond.json(ctx, OPERATIONS.getPet.success, petJson.pet(pet)),
           )
   },
 }

@@ -1,13 +1,14 @@
 import Router from '@koa/router'
 import type { Scope } from '../../../../core/index.js'
-import type { AppState } from '../app-state.js'
+import type { AppState } from '../../request/app-state.js'
 import { createPetRoute } from './create-pet.js'
 import { getPetRoute } from './get-pet.js'
 import { listPetsRoute } from './list-pets.js'
 import { listStoreOrdersRoute } from './list-store-orders.js'
 import type { Route, RouteDeps } from './route.js'
 
-export type { OperationText, Route, RouteDeps } from './route.js'
+export type { OperationText } from './operation-text.js'
+export type { Route, RouteDeps } from './route.js'
 
 /** The route table: the one list of the API's operations. */
 export const ROUTES: ReadonlyArray<Route> = [

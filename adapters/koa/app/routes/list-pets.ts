@@ -1,10 +1,8 @@
 import { parse as parseQuery } from 'node:querystring'
 import * as O from 'fp-ts/lib/Option.js'
 import { listPets, OPERATIONS, type ListPetsQuery } from '../../../../core/index.js'
-import { setHeader } from '../answer.js'
-import { jsonResponse } from '../openapi/responses.js'
-import { param } from '../openapi/schemas.js'
-import { petsJson } from '../json/pet-json.js'
+import { setHeader } from '../../response/answer/index.js'
+import { jsonResponse, param } from './operation-text.js'
 import type { Route } from './route.js'
 
 /**
@@ -27,16 +25,16 @@ export const listPetsRoute: Route = {
       [OPERATIONS.listPets.success]: jsonResponse('A page of animals.', 'Pets', ['Link']),
     },
   }),
-  handler: ({ store, basePath, listLimits, respond }) => {
+  handler: ({ store, basePath, listLimits, respond, petJson }) => {
     const list = listPets({ listPetPage: store.listPetPage, listLimits })
     // node:querystring rather than ctx.query: Koa 3's getter goes through URLSearchParams, which
     // costs more. Both give arrays for repeated names (refused by the codec).
     // maxKeys 0: every pair is parsed (its default stops at 1,000 and drops the rest silently);
     // the header size limit (16 KiB) bounds the work.
     return (ctx) =>
-      respond.task(ctx, list(parseQuery(ctx.querystring, '&', '=', { maxKeys: 0 })), (page) => {
+      respond.runTask(ctx, list(parseQuery(ctx.querystring, '&', '=', { maxKeys: 0 })), (page) => {
         if (O.isSome(page.next)) setHeader(ctx, 'Link', nextLink(basePath, page.next.value))
-        respond.json(ctx, OPERATIONS.listPets.success, petsJson(page.pets))
+        respond.json(ctx, OPERATIONS.listPets.success, petJson.pets(page.pets))
       })
   },
 }

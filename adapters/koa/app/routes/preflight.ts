@@ -1,7 +1,8 @@
 import type Router from '@koa/router'
 import type { ApiSettings } from '../api-settings.js'
-import type { AppState } from '../app-state.js'
-import type { OperationText, Route } from './route.js'
+import type { AppState } from '../../request/app-state.js'
+import type { OperationText } from './operation-text.js'
+import type { Route } from './route.js'
 
 /** What a browser may do on one path: the methods routed there, the request headers they read. */
 export type Preflight = { readonly methods: string; readonly headers: string }

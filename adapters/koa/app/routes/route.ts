@@ -1,9 +1,11 @@
 import type { RouterMiddleware } from '@koa/router'
 import type { IdempotencyStore, Operation, PetStore } from '../../../../core/index.js'
 import type { ApiSettings } from '../api-settings.js'
-import type { AppState } from '../app-state.js'
-import type { ErrorAnswerName } from '../openapi/responses.js'
-import type { Responder } from '../responder.js'
+import type { AppState } from '../../request/app-state.js'
+import type { ErrorAnswerName } from '../../response/error-answers.js'
+import type { OperationText } from './operation-text.js'
+import type { PetJsonCache } from '../json/pet-json.js'
+import type { Responder } from '../../response/answer/index.js'
 
 /** What a route's handler is built from: the settings, and the ports it calls. */
 export type RouteDeps = ApiSettings & {
@@ -13,11 +15,13 @@ export type RouteDeps = ApiSettings & {
   readonly respond: Responder
   /** The clock, in epoch milliseconds (the sunset of a deprecated route is checked per request). */
   readonly now: () => number
+  /** The JSON of pets read lately, this app's own. */
+  readonly petJson: PetJsonCache
 }
 
 /**
  * One operation of the API: its facts on the wire (the core's `OPERATIONS` entry, shared with the
- * client) and everything the router, the front door and the OpenAPI document add. Adding an endpoint is
+ * client) and everything the router, guardApi and the OpenAPI document add. Adding an endpoint is
  * one of these (and its use case), added to the table in `index.ts`.
  */
 export type Route = Operation & {
@@ -34,13 +38,4 @@ export type Route = Operation & {
   readonly document: (settings: ApiSettings) => OperationText
   /** Builds the operation's Koa middleware once, from the settings and the ports. */
   readonly handler: (deps: RouteDeps) => RouterMiddleware<AppState>
-}
-
-/** The part of an OpenAPI operation a route writes itself. */
-export type OperationText = {
-  readonly summary: string
-  readonly description: string
-  readonly parameters?: ReadonlyArray<object>
-  readonly requestBody?: object
-  readonly responses: Readonly<Record<string, object>>
 }

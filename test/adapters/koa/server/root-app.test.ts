@@ -10,6 +10,7 @@ import { silentLogger } from '../../../../core/index.js'
 import { storageFor } from '../../../support/backends.js'
 import { DEFAULT_LIMITS } from '../../../support/http.js'
 import { openRaw, sendRaw, type RawConnection } from '../../../support/raw.js'
+import { bothWays, raw, whileServing } from '../../../support/both-ways.js'
 import { TEST_KEY, testConfig } from '../../../support/app.js'
 
 /** How the server's side of each connection handed bytes to the kernel. */
@@ -157,46 +158,6 @@ describe('answers decided in one turn of the event loop are sent together at its
     ])
   })
 })
-
-/** Serves the listener on a loopback port while `use` runs. */
-const whileServing = async <T>(
-  listener: Parameters<typeof createServer>[1],
-  use: (port: number) => Promise<T>,
-): Promise<T> => {
-  const server = createServer(listener)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  try {
-    return await use((server.address() as AddressInfo).port)
-  } finally {
-    await new Promise((resolve) => server.close(resolve))
-  }
-}
-
-/**
- * The bytes of each answer but its Date, the requests sent one after the other, each on its own
- * connection kept open until the server closes it (Connection: close): a client that half-closed
- * at once would lose an answer given after a wait, the docs page's first.
- */
-const answersOf = async (port: number, requests: ReadonlyArray<string>) => {
-  const answers: string[] = []
-  for (const text of requests) {
-    const connection = await openRaw(port)
-    connection.socket.write(text)
-    await connection.closed
-    answers.push(connection.received().replace(/\r\nDate: [^\r]*/, ''))
-  }
-  return answers
-}
-
-/** Each request's answer through `app.callback()` (Koa's respond) and through `serveAsRoot`. */
-const bothWays = async (makeApp: () => Promise<Koa>, requests: ReadonlyArray<string>) => {
-  const viaKoa = await whileServing((await makeApp()).callback(), (p) => answersOf(p, requests))
-  const viaRoot = await whileServing(serveAsRoot(await makeApp()), (p) => answersOf(p, requests))
-  return { viaKoa, viaRoot }
-}
-
-const raw = (method: string, path: string, headers: ReadonlyArray<string> = [], body = '') =>
-  [`${method} ${path} HTTP/1.1`, 'Host: x', 'Connection: close', ...headers, '', body].join('\r\n')
 
 describe("the root writer sends the same bytes as Koa's respond", () => {
   it('for every kind of body a Koa app can set', async () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai'
 import { HARD_BOUND_FACTOR } from '../../adapters/mongodb/deadline.js'
-import { apiOptionsOf, LEASE_IN_STORE_TIMEOUTS } from '../../apps/server/api-settings.js'
+import { apiOptionsOf, LEASE_IN_STORE_TIMEOUTS } from '../../apps/server/api-options.js'
 import { GET_PET_DEPRECATION, LIST_LIMITS } from '../../core/index.js'
 import { testConfig } from '../support/app.js'
 

@@ -3,7 +3,7 @@ import type { Principal } from '../../../core/index.js'
 
 /** What middleware leaves for the middleware after it: typed, so no side channel is untyped. */
 export type AppState = {
-  /** Who called, once the front door has admitted the request. */
+  /** Who called, once guardApi has admitted the request. */
   principal?: Principal
   /** The cause of a store failure, for the request's log line (never for the client). */
   storeFailure?: string

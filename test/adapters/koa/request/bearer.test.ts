@@ -1,7 +1,7 @@
 import { expect } from 'chai'
 import fc from 'fast-check'
 import * as E from 'fp-ts/lib/Either.js'
-import { bearerTokenOf, isBearerToken } from '../../../../adapters/koa/app/bearer.js'
+import { bearerTokenOf, isBearerToken } from '../../../../adapters/koa/request/bearer.js'
 
 const missing = E.left({ _tag: 'Unauthenticated', presented: false })
 const malformed = E.left({ _tag: 'Unauthenticated', presented: true })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 
-const SANE = /^[A-Za-z0-9._:-]{1,128}$/
+const LOGGABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
 
 /** A caller's X-Request-Id when it is short and plain (so it is safe to log), else a new one. */
 export const requestIdOf = (header: string | string[] | undefined): string =>
-  typeof header === 'string' && SANE.test(header) ? header : randomUUID()
+  typeof header === 'string' && LOGGABLE_REQUEST_ID.test(header) ? header : randomUUID()

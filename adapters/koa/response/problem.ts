@@ -1,5 +1,4 @@
 import { ERROR_CODES, INT64_MAX, type DomainError, type ErrorCode } from '../../../core/index.js'
-import type { RateLimited } from './rate-limits.js'
 
 /** Everything that can go wrong in a request: the domain's errors and the HTTP layer's own. */
 export type Problem =
@@ -15,6 +14,9 @@ export type Problem =
   | RateLimited
 
 export { ERROR_CODES, type ErrorCode }
+
+/** A refusal for a spent budget: how long until one more request is allowed. */
+export type RateLimited = { readonly _tag: 'RateLimited'; readonly retryAfterSeconds: number }
 
 export type ErrorResponse = {
   readonly code: ErrorCode

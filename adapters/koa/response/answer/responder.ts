@@ -1,17 +1,19 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { Logger } from '../../../core/index.js'
-import type { AppContext } from './app-state.js'
-import { setHeaders, setJsonAnswer } from './answer.js'
-import { ERROR_CODES, errorBody, toErrorResponse, type Problem } from './problem.js'
+import type { Logger } from '../../../../core/index.js'
+import type { AppContext } from '../../request/app-state.js'
+import { ERROR_CODES, errorBody, toErrorResponse, type Problem } from '../problem.js'
+import { setEmptyAnswer, setHeaders, setJsonAnswer } from './set.js'
 
-/** How every answer is written: JSON, problems with the retry policy, and the unexpected. */
+/** How a route writes its answers: JSON, empty, problems with the retry policy, the unexpected. */
 export type Responder = {
   /** A JSON answer with its status: the body is JSON text already. */
   readonly json: (ctx: AppContext, status: number, json: string) => void
+  /** An answer of its status alone, with no body (204). */
+  readonly empty: (ctx: AppContext, status: number) => void
   /** An Error body `{code, message, status}`, with the headers its problem calls for. */
   readonly problem: (ctx: AppContext, problem: Problem) => void
   /** Runs a use case and answers with its result (through `onSuccess`) or its problem. */
-  readonly task: <A>(
+  readonly runTask: <A>(
     ctx: AppContext,
     task: TE.TaskEither<Problem, A>,
     onSuccess: (a: A) => void,
@@ -31,9 +33,10 @@ export const createResponder = ({ retryAfterSeconds, logger }: ResponderOptions)
   }
   return {
     json: setJsonAnswer,
+    empty: setEmptyAnswer,
     problem,
     // `then`, not an async function: one promise fewer on every request (see get-pet.ts).
-    task: (ctx, task, onSuccess) =>
+    runTask: (ctx, task, onSuccess) =>
       task().then((result) => {
         if (result._tag === 'Left') problem(ctx, result.left)
         else onSuccess(result.right)

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto'
-import { STATUS_CODES, type ServerResponse } from 'node:http'
+import type { ServerResponse } from 'node:http'
 import { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
-import { ERROR_CODES, errorBody, type ErrorCode } from '../app/problem.js'
-import { everyAnswerHeaders } from '../app/answer-headers.js'
-import { requestIdOf } from '../app/request-id.js'
+import type { ErrorCode } from '../response/problem.js'
+import { rawErrorAnswer } from '../response/answer/index.js'
+import { requestIdOf } from '../request/request-id.js'
 
 const answerOf = (code: string | undefined): [ErrorCode, string] => {
   if (code === 'HPE_HEADER_OVERFLOW')
@@ -14,43 +13,10 @@ const answerOf = (code: string | undefined): [ErrorCode, string] => {
   return ['bad_request', 'the request is not valid HTTP/1.1']
 }
 
-/**
- * A whole answer written straight on a socket, for refusals made outside the app. `requestId`
- * is the refused request's, or new when the request could not even be read.
- */
-export const rawErrorAnswer = (
-  code: ErrorCode,
-  message: string,
-  requestId: string = randomUUID(),
-): string => {
-  const status = ERROR_CODES[code]
-  const body = errorBody(code, message)
-  const lines = Object.entries(everyAnswerHeaders(requestId)).map(([n, v]) => `${n}: ${v}\r\n`)
-  return (
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-    `Date: ${new Date().toUTCString()}\r\n` +
-    'Content-Type: application/json\r\n' +
-    `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-    `${lines.join('')}Connection: close\r\n\r\n${body}`
-  )
-}
-
 /** The id the app gave the answer in progress (its X-Request-Id), else the request's own. */
 const requestIdOfAnswer = (res: ServerResponse): string => {
   const given = res.getHeader('X-Request-Id')
   return typeof given === 'string' ? given : requestIdOf(res.req.headers['x-request-id'])
-}
-
-/** The same Error body through a ServerResponse, for refusals of a request before the app. */
-export const answerError = (res: ServerResponse, code: ErrorCode, message: string): void => {
-  const body = errorBody(code, message)
-  res.writeHead(ERROR_CODES[code], {
-    'Content-Type': 'application/json',
-    'Content-Length': Buffer.byteLength(body),
-    ...everyAnswerHeaders(requestIdOf(res.req.headers['x-request-id'])),
-    Connection: 'close',
-  })
-  res.end(body)
 }
 
 type HttpSocket = Duplex & { _httpMessage?: ServerResponse | null }

@@ -1,11 +1,10 @@
 import type { Next } from 'koa'
-import type { AppContext } from '../app-state.js'
-import type { Responder } from '../responder.js'
+import type { AppContext } from '../../request/app-state.js'
 import type { AuthenticateDeps } from '../../../../core/index.js'
 import type { RateLimits } from '../rate-limits.js'
 import { deprecatedPathTest, scopeByMethod, type Route } from '../routes/index.js'
 import { admission } from './admit.js'
-import { setAnswer, setHeaders } from '../answer.js'
+import { setAnswer, setHeaders, type Responder } from '../../response/answer/index.js'
 
 export type FrontDoorOptions = {
   readonly basePath: string
@@ -19,12 +18,12 @@ export type FrontDoorOptions = {
 }
 
 /**
- * The API's front door: only paths under the base path are served; the OpenAPI document is
+ * Guards the API: only paths under the base path are served; the OpenAPI document is
  * public; everything else is authenticated before routing, so an anonymous caller learns
  * nothing, not even which paths exist.
  */
-export const frontDoor = (
-  apiKeys: AuthenticateDeps,
+export const guardApi = (
+  authentication: AuthenticateDeps,
   options: FrontDoorOptions,
   respond: Responder,
 ) => {
@@ -35,10 +34,10 @@ export const frontDoor = (
   // answers a client has yet to read, pipelined, would each hold a copy of the document).
   const documentBytes = Buffer.from(openApiJson)
   const isDeprecated = deprecatedPathTest(basePath, options.routes)
-  const admit = admission(apiKeys, options.limits, scopeByMethod(options.routes))
+  const admit = admission(authentication, options.limits, scopeByMethod(options.routes))
 
   // Not async: the admission's promise is the only one a request pays for here (see get-pet.ts).
-  return (ctx: AppContext, next: Next): void | Promise<void> => {
+  const guardApi = (ctx: AppContext, next: Next): void | Promise<void> => {
     const path = ctx.path
     if (path !== basePath && !path.startsWith(apiPrefix))
       return respond.problem(ctx, { _tag: 'RouteNotFound' })
@@ -52,4 +51,5 @@ export const frontDoor = (
       refused === undefined ? next() : respond.problem(ctx, refused),
     )
   }
+  return guardApi
 }

@@ -1,10 +1,8 @@
 import type { Next } from 'koa'
-import type { AppContext } from '../app-state.js'
-import type { Responder } from '../responder.js'
+import type { AppContext } from '../../request/app-state.js'
 import type { Logger } from '../../../../core/index.js'
-import { everyAnswerHeaders } from '../answer-headers.js'
-import { setHeaders } from '../answer.js'
-import { requestIdOf } from '../request-id.js'
+import { everyAnswerHeaders, setHeaders, type Responder } from '../../response/answer/index.js'
+import { requestIdOf } from '../../request/request-id.js'
 import { logClientAborted, logRequest, type RequestLine } from '../request-log.js'
 import { closeIfBodyUnread, isClientAbort } from '../unread-body.js'
 
@@ -12,9 +10,8 @@ import { closeIfBodyUnread, isClientAbort } from '../unread-body.js'
  * Outermost: the headers every answer carries, the request id, the log line, and the one place
  * where an unexpected exception becomes a 500 `internal` (its detail goes to the log only).
  */
-export const frame =
-  (logger: Logger, respond: Responder, requestLine?: RequestLine) =>
-  (ctx: AppContext, next: Next): Promise<void> => {
+export const tagLogAndCatch = (logger: Logger, respond: Responder, requestLine?: RequestLine) => {
+  const tagLogAndCatch = (ctx: AppContext, next: Next): Promise<void> => {
     const started = performance.now()
     const requestId = requestIdOf(ctx.req.headers['x-request-id'])
     setHeaders(ctx, everyAnswerHeaders(requestId))
@@ -34,3 +31,5 @@ export const frame =
       finish()
     })
   }
+  return tagLogAndCatch
+}

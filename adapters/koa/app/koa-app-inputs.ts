@@ -1,0 +1,58 @@
+import type {
+  ApiKeys,
+  CheckReadiness,
+  IdempotencyStore,
+  Logger,
+  PetStore,
+} from '../../../core/index.js'
+import type { TrustProxy } from '../request/proxy-trust.js'
+import type { ApiSettings } from './api-settings.js'
+import type { RequestObserver } from './middleware/observe.js'
+import type { OpenApiServer } from './openapi/document.js'
+import type { RateLimitOptions } from './rate-limits.js'
+import type { RequestLine } from './request-log.js'
+import type { Route } from './routes/index.js'
+
+/**
+ * The ports the app runs on, each by its name: the pet store, the key lookup, the idempotency
+ * store, a logger, a clock, readiness. The routes and use cases receive them under these names.
+ */
+export type KoaAppDeps = {
+  readonly store: PetStore
+  /** Looks up the API key a request presents. */
+  readonly apiKeys: ApiKeys
+  /**
+   * Where Idempotency-Keys are kept; shared by every instance in production. Absent, a create
+   * that sends a key is refused with 501 rather than run without the guarantee it asks for.
+   */
+  readonly idempotencyStore?: IdempotencyStore
+  readonly logger: Logger
+  /** The clock, in epoch milliseconds; injected so the sunset can be tested. */
+  readonly now: () => number
+  /** Whether the store can serve requests, for /readyz. */
+  readonly checkReadiness: CheckReadiness
+  /** The request log line, faster than the logger's (see RequestLine); the logger's otherwise. */
+  readonly requestLine?: RequestLine
+  /** Metrics: told of every request when given. */
+  readonly observeRequest?: RequestObserver
+}
+
+/** How the app answers: the API's settings, and what only an embedding chooses. */
+export type KoaAppOptions = ApiSettings & {
+  /**
+   * The `servers` of the OpenAPI document, served without auth at `<basePath>/openapi.json`;
+   * the base path alone by default.
+   */
+  readonly openApiServers?: ReadonlyArray<OpenApiServer>
+  /** Origins allowed to call the API from a browser (CORS); none by default. */
+  readonly corsOrigins?: ReadonlyArray<string>
+  /**
+   * The proxies trusted to name the client (`Forwarded`, `X-Forwarded-For`): `ctx.ip`, every
+   * per-address budget and the request log follow them. None by default: the peer is the client.
+   */
+  readonly trustProxy?: TrustProxy | undefined
+  /** Per-key and per-address rate limits; off when undefined. */
+  readonly rateLimits?: RateLimitOptions
+  /** The API's operations; ROUTES (the interface's) by default. */
+  readonly routes?: ReadonlyArray<Route>
+}

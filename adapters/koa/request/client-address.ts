@@ -1,0 +1,83 @@
+import type Koa from 'koa'
+import type { IncomingMessage } from 'node:http'
+import { isIP } from 'node:net'
+import proxyaddr from 'proxy-addr'
+import { normalAddress } from './address-text.js'
+import type { AppState } from './app-state.js'
+import { forwardedFor } from './forwarded.js'
+import { trustedOf, type Trusted, type TrustProxy } from './proxy-trust.js'
+
+/** `::ffff:192.0.2.1` is how Node shows an IPv4 peer on a dual-stack socket. */
+export const unmapIpv4 = (address: string): string =>
+  address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address
+
+export type ClientAddress = {
+  /** The client's address for a request, by the forwarding header of trusted proxies. */
+  readonly of: (req: IncomingMessage) => string
+  /** Whether a connection's peer is a trusted proxy (its connections carry many clients). */
+  readonly isProxy: (peer: string) => boolean
+}
+
+/**
+ * `X-Forwarded-For` walked by proxy-addr: the peer, then each address from the right while the
+ * hop that reported it is trusted; the last is the first untrusted. An entry that is not an IP
+ * address is never trusted and stops the walk at the hop that wrote it.
+ */
+const viaXForwardedFor = (req: IncomingMessage, trusted: Trusted): string => {
+  const chain = proxyaddr.all(req, (written, hop) => {
+    const address = normalAddress(written ?? '')
+    return address !== undefined && trusted(address, hop)
+  })
+  const at = (i: number) => normalAddress(chain[i] ?? '')
+  return at(chain.length - 1) ?? at(chain.length - 2) ?? ''
+}
+
+/** RFC 7239's `Forwarded` (its `for=`), which proxy-addr does not read, walked the same way. */
+const viaForwarded = (req: IncomingMessage, trusted: Trusted): string => {
+  const reported = forwardedFor(req.headers.forwarded)
+  let client = normalAddress(req.socket?.remoteAddress ?? '') ?? ''
+  for (let hop = 0; hop < reported.length && trusted(client, hop); hop++) {
+    const next = normalAddress(reported[reported.length - 1 - hop] as string)
+    if (next === undefined) break
+    client = next
+  }
+  return client
+}
+
+/**
+ * The client address of a request: the peer, or, behind trusted proxies, the first untrusted
+ * address of the one header they write, read from the right; the other header is ignored, as a
+ * client may write it.
+ */
+export const clientAddress = (trust: TrustProxy | undefined): ClientAddress => {
+  if (trust === undefined)
+    return { of: (req) => unmapIpv4(req.socket.remoteAddress ?? ''), isProxy: () => false }
+  const trusted = trustedOf(trust)
+  const walk = trust.header === 'forwarded' ? viaForwarded : viaXForwardedFor
+  return {
+    of: (req) => walk(req, trusted),
+    isProxy: (peer) => trusted(normalAddress(peer) ?? '', 0),
+  }
+}
+
+type RequestWithContext = {
+  readonly req: IncomingMessage
+  readonly ctx: { readonly state: AppState }
+}
+
+/**
+ * `ctx.ip` (and `ctx.request.ip`) becomes the client address by these rules, worked out when
+ * first read and kept in the request's state: Koa's own `app.proxy` knows only a hop count of
+ * `X-Forwarded-For`.
+ */
+export const useClientAddress = (app: Koa<never>, address: ClientAddress): void => {
+  Object.defineProperty(app.request, 'ip', {
+    configurable: true,
+    get(this: RequestWithContext) {
+      return (this.ctx.state.clientAddress ??= address.of(this.req))
+    },
+    set(this: RequestWithContext, value: string) {
+      this.ctx.state.clientAddress = value
+    },
+  })
+}

@@ -25,7 +25,8 @@ export type CachedApiKeysOptions = {
   readonly maxAgeMs: number
   /**
    * Past `maxAgeMs`, how long a request waits for the refresh before it fails closed
-   * (StoreUnavailable); 2,000 ms by default. The service gives it STORE_TIMEOUT_MS.
+   * (StoreUnavailable); 2,000 ms by default, `Infinity` to wait for it however long it takes.
+   * The service gives it STORE_TIMEOUT_MS.
    */
   readonly waitMs?: number
   /** Told of each failed refresh; the cache keeps answering until `maxAgeMs`. */
@@ -37,6 +38,7 @@ const within = async (
   pending: Promise<E.Either<StoreUnavailable, void>>,
   waitMs: number,
 ): Promise<E.Either<StoreUnavailable, void>> => {
+  if (waitMs === Infinity) return pending
   let timer: NodeJS.Timeout | undefined
   const late = new Promise<E.Either<StoreUnavailable, void>>((resolve) => {
     timer = setTimeout(

@@ -15,11 +15,13 @@ import {
   CEILING,
   IMPLEMENTATIONS,
   LOAD_CORE,
+  OTLP_SINK,
   pinned,
   SERVICE,
   SERVICE_WITH_METRICS,
   service,
   startServer,
+  tracedService,
   type Server,
 } from './servers.js'
 
@@ -156,6 +158,9 @@ const run: Run = {
 }
 // Reads on one instance (its store never changes, so its memory shows leaks), creates on another.
 const instances = new Map<string, { reads: Server; writes: Server }>()
+// The traced row's receiver, on the load's core: the cost of tracing is the service's to bear.
+const sink = await startServer(OTLP_SINK, {}, LOAD_CORE)
+IMPLEMENTATIONS.push(tracedService(`http://127.0.0.1:${sink.port}`))
 try {
   for (const impl of IMPLEMENTATIONS) {
     const pair = { reads: await startServer(impl), writes: await startServer(impl) }
@@ -189,6 +194,7 @@ try {
   }
 } finally {
   for (const pair of instances.values()) await Promise.all([pair.reads.stop(), pair.writes.stop()])
+  await sink.stop()
 }
 
 const mongo = args.mongodb ? await mongodb(log, args.creates) : []

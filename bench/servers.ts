@@ -35,9 +35,19 @@ export const CEILING: Implementation = {
 export const SERVICE = service('service (default: log on)')
 /** The metrics issue: the speed targets must hold with metrics on too. */
 export const SERVICE_WITH_METRICS = service('service, metrics on', { METRICS_PORT: '0' })
+/** The tracing issue: every request traced (always_on), exported to a local receiver that discards. */
+export const tracedService = (otlpEndpoint: string): Implementation =>
+  service('service, tracing on (always_on)', {
+    OTEL_TRACES_EXPORTER: 'otlp',
+    OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpoint,
+    OTEL_TRACES_SAMPLER: 'always_on',
+    OTEL_SERVICE_NAME: 'animal-store-bench',
+  })
+export const OTLP_SINK: Implementation = { name: 'OTLP sink', argv: ['bench/peers/otlp-sink.mjs'] }
 export const IMPLEMENTATIONS: Implementation[] = [
   CEILING,
   { name: 'Fastify peer', argv: ['bench/peers/fastify.mjs'] },
+  { name: 'Fastify, same work (log on)', argv: ['bench/peers/fastify-full.mjs'] },
   { name: 'Koa floor (log on)', argv: ['bench/peers/koa-floor.mjs'] },
   SERVICE,
   service('service, LOG_LEVEL=warn', { LOG_LEVEL: 'warn' }),
@@ -77,9 +87,13 @@ const accepts = (port: number): Promise<boolean> =>
   })
 
 /** Output (the request log) goes to /dev/null; stderr is kept to explain a failed start. */
-export const startServer = async (impl: Implementation, env: object = {}): Promise<Server> => {
+export const startServer = async (
+  impl: Implementation,
+  env: object = {},
+  core = SERVER_CORE,
+): Promise<Server> => {
   const port = await freePort()
-  const [command, args] = pinned(SERVER_CORE, [process.execPath, ...impl.argv])
+  const [command, args] = pinned(core, [process.execPath, ...impl.argv])
   const child = spawn(command, args, {
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', ...impl.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -33,7 +33,12 @@ export {
   type OpenApiOptions,
   type OpenApiServer,
 } from './app/openapi/document.js'
-export { createHttpServer, type HttpLimits, type HttpServer } from './server/http-server.js'
+export {
+  createHttpServer,
+  HTTP_LIMIT_DEFAULTS,
+  type HttpLimits,
+  type HttpServer,
+} from './server/http-server.js'
 export type { WireListener } from './server/root-app.js'
 export { MAX_PIPELINED, OVERFLOW_CONNECTIONS, type Connections } from './server/connections.js'
 export type { RequestObserver } from './app/middleware/observe.js'

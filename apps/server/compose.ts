@@ -43,6 +43,9 @@ export const httpLimitsOf = (config: Config, cap: number = config.maxConnections
   headersTimeoutMs: config.headersTimeoutMs,
   requestTimeoutMs: config.requestTimeoutMs,
   keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+  maxBufferedAnswerBytes: config.maxBufferedAnswerBytes,
+  bodyMinBytesPerSecond: config.bodyMinBytesPerSecond,
+  bodyTimeoutMs: config.bodyTimeoutMs,
 })
 
 export type ComposeExtras = {

@@ -3,7 +3,12 @@ import { IN_MEMORY_CAPACITY_DEFAULT } from '../../adapters/in-memory/index.js'
 import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import type * as t from 'io-ts'
-import { BEARER_TOKEN, type RateLimitOptions, type TrustProxy } from '../../adapters/koa/index.js'
+import {
+  BEARER_TOKEN,
+  HTTP_LIMIT_DEFAULTS,
+  type RateLimitOptions,
+  type TrustProxy,
+} from '../../adapters/koa/index.js'
 import { GET_PET_DEPRECATION } from '../../core/index.js'
 import {
   anyString,
@@ -59,6 +64,12 @@ export type Config = {
   readonly requestTimeoutMs: number
   /** How long an idle keep-alive connection is kept. */
   readonly keepAliveTimeoutMs: number
+  /** Bytes of answers waiting on a connection past which its pipelined requests are held back. */
+  readonly maxBufferedAnswerBytes: number
+  /** Bytes a second below which a request body in progress counts as stalled. */
+  readonly bodyMinBytesPerSecond: number
+  /** Time for a request's body to arrive once its headers are in. */
+  readonly bodyTimeoutMs: number
   /** After SIGTERM, how long /readyz answers 503 while the listener still accepts. */
   readonly shutdownDrainMs: number
   /** After SIGTERM, the time the process has to exit cleanly before a forced exit 1. */
@@ -250,6 +261,21 @@ export const loadConfig = (
     headersTimeoutMs: read('HEADERS_TIMEOUT_MS', integerFrom(500, 600_000), 10_000),
     requestTimeoutMs: read('REQUEST_TIMEOUT_MS', integerFrom(500, 600_000), 30_000),
     keepAliveTimeoutMs: read('KEEP_ALIVE_TIMEOUT_MS', integerFrom(1000, 600_000), 65_000),
+    maxBufferedAnswerBytes: read(
+      'MAX_BUFFERED_ANSWER_BYTES',
+      integerFrom(1024, 1_073_741_824),
+      HTTP_LIMIT_DEFAULTS.maxBufferedAnswerBytes,
+    ),
+    bodyMinBytesPerSecond: read(
+      'BODY_MIN_BYTES_PER_SECOND',
+      integerFrom(0, 1_000_000_000),
+      HTTP_LIMIT_DEFAULTS.bodyMinBytesPerSecond,
+    ),
+    bodyTimeoutMs: read(
+      'BODY_TIMEOUT_MS',
+      integerFrom(500, 600_000),
+      HTTP_LIMIT_DEFAULTS.bodyTimeoutMs,
+    ),
     shutdownDrainMs: read('SHUTDOWN_DRAIN_MS', integerFrom(0, 600_000), 2000),
     shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', integerFrom(1000, 600_000), 10_000),
     metricsPort: read('METRICS_PORT', integerFrom(0, 65535), undefined),

@@ -12,25 +12,58 @@ export type ShutdownOptions = {
 export type Shutdown = {
   /** The readiness check to serve: 503 from the signal on. */
   readonly readiness: (check: CheckReadiness) => CheckReadiness
-  /** Starts the sequence on SIGTERM and SIGINT. */
-  readonly onSignals: (http: HttpServer, closeStore: () => Promise<void>) => void
+  /**
+   * Starts the sequence on SIGTERM and SIGINT. `flushTraces`, with tracing on, exports the spans
+   * still pending once the store is closed.
+   */
+  readonly onSignals: (
+    http: HttpServer,
+    closeStore: () => Promise<void>,
+    flushTraces?: () => Promise<void>,
+  ) => void
 }
+
+/** Kept for the last lines of the log and the exit itself, out of the shutdown budget. */
+const EXIT_MARGIN_MS = 250
 
 /**
  * A rolling restart loses no request it received (what it does not guard against is listed in the
  * docs/operations.md, under Shutdown): at the signal /readyz turns 503, every answer from then on
  * says `Connection: close` and idle connections close; after `drainMs` the listener closes; when
- * the last request is answered the store closes and the process exits 0. Past `timeoutMs` it is
- * forced out with status 1, and says so. A repeated signal changes nothing (it is logged).
+ * the last request is answered the store closes, pending spans are exported (with tracing on, for
+ * what is left of the budget: spans that cannot leave by then are dropped, with a warning) and the
+ * process exits 0. Past `timeoutMs` it is forced out with status 1, and says so. A repeated signal
+ * changes nothing (it is logged).
  */
 export const createShutdown = (logger: Logger, options: ShutdownOptions): Shutdown => {
   let stopping = false
   const exit = (code: number) => process.exit(code)
 
+  /** Resolves when the spans are out or the budget ends, whichever comes first. */
+  const flushWithin = (flush: () => Promise<void>, started: number): Promise<void> => {
+    const left = options.timeoutMs - (Date.now() - started) - EXIT_MARGIN_MS
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(
+        () => {
+          logger.warn(
+            { timeoutMs: options.timeoutMs },
+            'spans still pending at the end of the shutdown budget: dropped',
+          )
+          resolve()
+        },
+        Math.max(0, left),
+      )
+    })
+    const flushed = flush().catch(() => {}) // a failure is the SDK's to report (start.ts)
+    return Promise.race([flushed, late]).finally(() => clearTimeout(timer))
+  }
+
   const run = (
     signal: string,
     { server, connections }: HttpServer,
     closeStore: () => Promise<void>,
+    flushTraces: () => Promise<void>,
   ) => {
     if (stopping) {
       logger.info({ signal }, 'already shutting down: the signal changes nothing')
@@ -50,7 +83,8 @@ export const createShutdown = (logger: Logger, options: ShutdownOptions): Shutdo
     setTimeout(() => {
       server.close(() => {
         void closeStore().then(
-          () => {
+          async () => {
+            await flushWithin(flushTraces, started)
             logger.info({ ms: Date.now() - started }, 'stopped')
             exit(0)
           },
@@ -66,11 +100,11 @@ export const createShutdown = (logger: Logger, options: ShutdownOptions): Shutdo
 
   return {
     readiness: (check) => () => (stopping ? TE.left(shuttingDown) : check()),
-    onSignals: (http, closeStore) => {
+    onSignals: (http, closeStore, flushTraces = () => Promise.resolve()) => {
       // `on`, not `once`: a second signal would otherwise get Node's default, an exit on the
       // spot that drops every request in flight.
-      process.on('SIGTERM', () => run('SIGTERM', http, closeStore))
-      process.on('SIGINT', () => run('SIGINT', http, closeStore))
+      process.on('SIGTERM', () => run('SIGTERM', http, closeStore, flushTraces))
+      process.on('SIGINT', () => run('SIGINT', http, closeStore, flushTraces))
     },
   }
 }

@@ -1,100 +1,16 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { pino } from 'pino'
-import { createHttpServer } from '../../adapters/koa/index.js'
-import { composeApp, generatedKeyFor, httpLimitsOf, type GeneratedKey } from './compose.js'
-import { openStorage } from './storage.js'
-import { checkApiKeysFile } from './api-keys.js'
-import { ConfigurationError, loadConfig, type Config } from './config.js'
-import { createLogDestination } from './log-destination.js'
-import { pinoRequestLine } from './request-line.js'
-import { connectionCap } from './descriptor-limit.js'
-import { createShutdown } from './lifecycle.js'
-import { startMetrics } from './start-metrics.js'
+import { tracingWanted } from './tracing/settings.js'
 
-/** On stderr, never stdout: stdout is the log stream, and a log never holds a key. */
-const announceGeneratedKey = ({ key, stored }: GeneratedKey, portAndBase: string) =>
-  process.stderr.write(
-    `No key source configured (API_KEYS, API_KEYS_FILE or MONGODB_URI): this run accepts the generated key ${key}\n` +
-      `  with every scope, until ${new Date(stored.expiresAt ?? 0).toISOString()} or until it stops.\n` +
-      `  curl -H 'Authorization: Bearer ${key}' http://localhost:${portAndBase}/pets\n`,
-  )
-
-const fail = (message: string, code: number): never => {
-  console.error(message)
-  process.exit(code)
+/*
+ * The entry point. Tracing is decided first, and its SDK loaded only when the OTEL_ variables ask
+ * for it: the instrumentations must be in place before koa, node:http and mongodb are imported,
+ * so the service itself comes in by a dynamic import, after.
+ */
+const wanted = tracingWanted(process.env)
+if (E.isLeft(wanted)) {
+  console.error(wanted.left.map((e) => `configuration: ${e}`).join('\n'))
+  process.exit(2)
 }
-
-const loaded = loadConfig(process.env)
-const config: Config = E.isRight(loaded)
-  ? loaded.right
-  : fail(loaded.left.map((e) => `configuration: ${e}`).join('\n'), 2)
-// A write(2) per log line is a large share of a request's cost (bench/HISTORY.md): lines go
-// out in 4 KB batches, within a quarter of a second when traffic is light, the rest on exit.
-const destination = createLogDestination()
-setInterval(destination.flush, 250).unref()
-process.once('exit', destination.flushSync)
-const logger = pino({ level: config.logLevel }, destination)
-
-// A signal before the server serves (start-up waits up to STARTUP_TIMEOUT_MS for the database):
-// nothing is in flight, so the process says why it stops and exits 0, as a shutdown would.
-const stopBeforeServing = (signal: NodeJS.Signals) => {
-  logger.info({ signal }, 'stopped during start-up: nothing was served')
-  process.exit(0)
-}
-process.once('SIGTERM', stopBeforeServing)
-process.once('SIGINT', stopBeforeServing)
-
-const refused = await checkApiKeysFile(config, logger).catch(String)
-if (refused !== undefined) fail(`configuration: ${refused}`, 2)
-const generated = generatedKeyFor(config, Date.now())
-const keys = generated === undefined ? config.apiKeys : [generated.stored]
-
-const storage = await openStorage(config, logger).catch((error: unknown) => {
-  if (error instanceof ConfigurationError) return fail(`configuration: ${error.message}`, 2)
-  logger.fatal({ err: String(error) }, 'cannot reach the database, giving up (STARTUP_TIMEOUT_MS)')
-  return fail(`cannot reach the database: ${String(error)}`, 1)
-})
-
-const shutdown = createShutdown(logger, {
-  drainMs: config.shutdownDrainMs,
-  timeoutMs: config.shutdownTimeoutMs,
-})
-const served = { ...storage, checkReadiness: shutdown.readiness(storage.checkReadiness) }
-const metrics = await startMetrics(config, logger).catch((error: unknown) =>
-  fail(`cannot serve metrics on METRICS_PORT: ${String(error)}`, 1),
-)
-// The request line skips pino's serializer (see request-line.ts); with info off there is none.
-const requestLine = logger.isLevelEnabled('info') ? pinoRequestLine(destination.write) : undefined
-const app = composeApp(config, served, keys, logger, { metrics, requestLine })
-const { cap, limit } = connectionCap(config.maxConnections)
-if (cap < config.maxConnections)
-  logger.info({ maxConnections: cap, openFilesLimit: limit }, 'MAX_CONNECTIONS lowered to fit')
-// The app is the server's root: answers are written by the server's own writer (root-app.ts).
-const http = createHttpServer(app, httpLimitsOf(config, cap), logger)
-const server = http.server
-
-// One line, not a stack trace: the usual cause is a second instance on the same port.
-const cannotListen = (error: NodeJS.ErrnoException) =>
-  fail(
-    `cannot listen on ${config.host ?? '*'}:${config.port}: ${
-      error.code === 'EADDRINUSE' ? 'the port is in use (PORT=0 picks a free one)' : error.message
-    }`,
-    1,
-  )
-server.once('error', cannotListen)
-
-server.listen(config.port, config.host, () => {
-  server.off('error', cannotListen)
-  const address = server.address()
-  const port = typeof address === 'object' && address !== null ? address.port : config.port
-  const store = config.mongodbUri === undefined ? 'in-memory' : 'mongodb'
-  if (generated !== undefined) announceGeneratedKey(generated, `${port}${config.basePath}`)
-  // Announced last, and even when LOG_LEVEL hides info lines: scripts wait for it for the port.
-  const announce = config.logLevel === 'silent' ? logger : logger.child({}, { level: 'info' })
-  announce.info({ port, host: config.host ?? null, basePath: config.basePath, store }, 'listening')
-  destination.flush()
-})
-
-process.off('SIGTERM', stopBeforeServing)
-process.off('SIGINT', stopBeforeServing)
-shutdown.onSignals(http, storage.close)
+const tracing = wanted.right ? await (await import('./tracing/start.js')).startTracing() : undefined
+const { serve } = await import('./serve.js')
+await serve(process.env, tracing)

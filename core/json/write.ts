@@ -10,25 +10,40 @@ export type PetFields = { readonly [K in keyof Pet]: Plain<Pet[K]> }
 /** The fields of a NewPet, unchecked: any NewPet is one. */
 export type NewPetFields = { readonly [K in keyof NewPet]: Plain<NewPet[K]> }
 
+/** An identifier's exact digits: JSON.stringify throws on a bigint, a number rounds above 2^53. */
+const int64 = (value: bigint): string => String(value)
+
 /**
  * How each field is written, in the order the JSON shows them. Typed over every key of Pet, so a
- * field added to the codecs fails to compile here until it is written too. JSON.stringify cannot
- * write a bigint, and a number would round it above 2^53: identifiers are their exact digits.
+ * field added to the codecs fails to compile here until it is written too.
  */
 const writers: { readonly [K in keyof PetFields]-?: (value: NonNullable<PetFields[K]>) => string } =
   {
-    id: String,
+    id: int64,
     name: (name) => JSON.stringify(name),
-    categoryId: String,
+    categoryId: int64,
     status: (status) => `"${status}"`,
   }
-const fields = Object.entries(writers) as ReadonlyArray<
-  [keyof PetFields, (value: unknown) => string]
->
+type Field = readonly [keyof PetFields, (value: unknown) => string]
+const fields = Object.entries(writers) as ReadonlyArray<Field>
 
-const write = (pet: { readonly [K in keyof PetFields]?: PetFields[K] | undefined }): string => {
+/** The int64 fields of a pet, those the string form writes as strings. */
+export const INT64_FIELDS: ReadonlyArray<keyof PetFields> = fields
+  .filter(([, writeValue]) => writeValue === int64)
+  .map(([key]) => key)
+
+/** The same writers, with every int64 field a JSON string of its digits (the string form). */
+const stringFormFields: ReadonlyArray<Field> = fields.map(([key, writeValue]) => [
+  key,
+  writeValue === int64 ? (value) => `"${value as bigint}"` : writeValue,
+])
+
+const write = (
+  pet: { readonly [K in keyof PetFields]?: PetFields[K] | undefined },
+  form: ReadonlyArray<Field> = fields,
+): string => {
   let json = ''
-  for (const [key, writeValue] of fields) {
+  for (const [key, writeValue] of form) {
     const value = pet[key]
     if (value !== undefined) json += `${json === '' ? '{' : ','}"${key}":${writeValue(value)}`
   }
@@ -47,3 +62,9 @@ export const writePetJson = (pet: PetFields): string => write(pet)
  * object given has one (a Pet is also a NewPet's fields).
  */
 export const writeNewPetJson = (pet: NewPetFields): string => write({ ...pet, id: undefined })
+
+/**
+ * A pet in the string form, `{"id":"…","name":…,"categoryId":"…"}`: every int64 field a JSON
+ * string of its exact digits, for a client whose JSON parser reads numbers as doubles.
+ */
+export const writePetJsonInt64Strings = (pet: PetFields): string => write(pet, stringFormFields)

@@ -172,6 +172,9 @@ describe('configuration: limits and timeouts', () => {
       headersTimeoutMs: 10_000,
       requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 65_000,
+      maxBufferedAnswerBytes: 65_536,
+      bodyMinBytesPerSecond: 500,
+      bodyTimeoutMs: 10_000,
       shutdownDrainMs: 2000,
       shutdownTimeoutMs: 10_000,
     })
@@ -186,6 +189,9 @@ describe('configuration: limits and timeouts', () => {
       HEADERS_TIMEOUT_MS: '1000',
       REQUEST_TIMEOUT_MS: '2000',
       KEEP_ALIVE_TIMEOUT_MS: '3000',
+      MAX_BUFFERED_ANSWER_BYTES: '1024',
+      BODY_MIN_BYTES_PER_SECOND: '0',
+      BODY_TIMEOUT_MS: '500',
       SHUTDOWN_DRAIN_MS: '0',
       SHUTDOWN_TIMEOUT_MS: '4000',
     })
@@ -197,6 +203,9 @@ describe('configuration: limits and timeouts', () => {
       headersTimeoutMs: 1000,
       requestTimeoutMs: 2000,
       keepAliveTimeoutMs: 3000,
+      maxBufferedAnswerBytes: 1024,
+      bodyMinBytesPerSecond: 0,
+      bodyTimeoutMs: 500,
       shutdownDrainMs: 0,
       shutdownTimeoutMs: 4000,
     })
@@ -208,6 +217,9 @@ describe('configuration: limits and timeouts', () => {
       HEADERS_TIMEOUT_MS: 'soon',
       REQUEST_TIMEOUT_MS: '-1',
       KEEP_ALIVE_TIMEOUT_MS: '10',
+      MAX_BUFFERED_ANSWER_BYTES: '1023',
+      BODY_MIN_BYTES_PER_SECOND: '-1',
+      BODY_TIMEOUT_MS: '499',
       SHUTDOWN_DRAIN_MS: '1e3',
       SHUTDOWN_TIMEOUT_MS: '999999999',
     })
@@ -219,6 +231,9 @@ describe('configuration: limits and timeouts', () => {
       'HEADERS_TIMEOUT_MS',
       'REQUEST_TIMEOUT_MS',
       'KEEP_ALIVE_TIMEOUT_MS',
+      'MAX_BUFFERED_ANSWER_BYTES',
+      'BODY_MIN_BYTES_PER_SECOND',
+      'BODY_TIMEOUT_MS',
       'SHUTDOWN_DRAIN_MS',
       'SHUTDOWN_TIMEOUT_MS',
     ])
@@ -467,5 +482,18 @@ describe('configuration: the server limits it gives', () => {
     expect(httpLimitsOf(configOf({}), 200).maxConnectionsPerAddress).to.equal(100)
     const set = configOf({ MAX_CONNECTIONS_PER_ADDRESS: '7' })
     expect(httpLimitsOf(set, 200).maxConnectionsPerAddress).to.equal(7)
+  })
+
+  it("hands the byte bound and the bodies' pace to the listening server", () => {
+    const env = {
+      MAX_BUFFERED_ANSWER_BYTES: '2048',
+      BODY_MIN_BYTES_PER_SECOND: '9',
+      BODY_TIMEOUT_MS: '700',
+    }
+    expect(httpLimitsOf(configOf(env))).to.include({
+      maxBufferedAnswerBytes: 2048,
+      bodyMinBytesPerSecond: 9,
+      bodyTimeoutMs: 700,
+    })
   })
 })

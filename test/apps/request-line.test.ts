@@ -5,6 +5,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import { pino } from 'pino'
 import type { RequestRecord } from '../../adapters/koa/index.js'
 import { pinoRequestLine } from '../../apps/server/request-line.js'
+import type { TraceIds } from '../../apps/server/tracing/tracing.js'
 import { inMemoryStorage } from '../../apps/server/storage.js'
 import { storeUnavailable } from '../../core/index.js'
 import { auth, startTestApi } from '../support/app.js'
@@ -12,19 +13,26 @@ import { auth, startTestApi } from '../support/app.js'
 const BASE = { pid: 4242, hostname: 'node-7.example "quoted"' }
 
 /** What pino itself writes for `info(record, 'request')`, with the same pid and hostname. */
-const pinoLine = (record: RequestRecord): string => {
+const pinoLine = (record: RequestRecord, ids?: TraceIds): string => {
   let line = ''
   const sink = new Writable({
     write: (chunk: Buffer, _encoding, done) => ((line += chunk.toString('utf8')), done()),
   })
-  pino({ level: 'info', base: BASE }, sink).info(record, 'request')
+  const mixin = ids === undefined ? {} : { mixin: () => ids }
+  pino({ level: 'info', base: BASE, ...mixin }, sink).info(record, 'request')
   return line
 }
 
-const ourLine = (record: RequestRecord): string => {
+const ourLine = (record: RequestRecord, traceIds?: () => TraceIds | undefined): string => {
   let line = ''
-  pinoRequestLine((l) => (line += l), BASE)(record)
+  pinoRequestLine((l) => (line += l), BASE, traceIds)(record)
   return line
+}
+
+const IDS: TraceIds = {
+  trace_id: '4bf92f3577b34da6a3ce929d0e0e4736',
+  span_id: '00f067aa0ba902b7',
+  trace_flags: '01',
 }
 
 const timeless = (line: string) => line.replace(/"time":\d+/, '"time":0')
@@ -43,6 +51,12 @@ describe('the request log line', () => {
   it('is byte for byte the line pino writes for the same record, but for the time', () => {
     for (const r of [record, { ...record, route: null, keyId: null, status: 401, ms: 12 }])
       expect(timeless(ourLine(r))).to.equal(timeless(pinoLine(r)))
+  })
+
+  it('with tracing, is the line pino writes with the trace ids its mixin gives, or none outside a trace', () => {
+    expect(timeless(ourLine(record, () => IDS))).to.equal(timeless(pinoLine(record, IDS)))
+    expect(JSON.parse(ourLine(record, () => IDS))).to.include(IDS)
+    expect(timeless(ourLine(record, () => undefined))).to.equal(timeless(pinoLine(record)))
   })
 
   it('parses to what pino writes for any strings and numbers, escapes included', () => {

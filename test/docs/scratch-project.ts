@@ -20,6 +20,8 @@ const LINKED = [
   '@types/koa-mount',
   '@types/koa-conditional-get',
   'mongodb',
+  // docs/http.md reads exact integers with lossless-json, as a client of the service would.
+  'lossless-json',
   'fast-check',
   'swagger-ui-dist',
   '@types/koa',

@@ -28,7 +28,8 @@ if (E.isLeft(loaded)) {
 const config = loaded.right
 const storage = inMemoryStorage(config.maxPets)
 const app = composeApp(config, storage, config.apiKeys, silentLogger)
-const { server } = createHttpServer(app.callback(), httpLimitsOf(config), silentLogger)
+// The app itself, as main.ts serves it (its answers written by the server's root-app path).
+const { server } = createHttpServer(app, httpLimitsOf(config), silentLogger)
 server.listen(0, '127.0.0.1', () => {
   const address = server.address()
   const port = typeof address === 'object' && address !== null ? address.port : 0

@@ -8,6 +8,7 @@ import { fallback } from './middleware/fallback.js'
 import { guardApi } from './middleware/guard-api.js'
 import { observe } from './middleware/observe.js'
 import { probes } from './middleware/probes.js'
+import { checkPublicPrefix, publicBaseOf } from './public-base.js'
 import { tagLogAndCatch } from './middleware/tag-log-and-catch.js'
 import { createRateLimits } from './rate-limits.js'
 import { createResponder } from '../response/answer/index.js'
@@ -24,6 +25,7 @@ const routeRequest = (router: ReturnType<typeof createRouter>) =>
 /** Builds the app without listening: servers, tests and embedders call `app.callback()`. */
 export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppState> => {
   const { basePath, routes = ROUTES } = options
+  const publicBase = publicBaseOf(checkPublicPrefix(options.publicPrefix ?? ''), basePath)
   const respond = createResponder({
     retryAfterSeconds: options.retryAfterSeconds,
     logger: deps.logger,
@@ -35,21 +37,23 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
       ...(deps.idempotencyStore === undefined ? {} : { idempotencyStore: deps.idempotencyStore }),
       respond,
       now: deps.now,
+      publicBase,
       petJson: createPetJsonCache(),
     },
     routes,
   )
   // The headers name the replacement that the table's deprecated operation gives.
   const deprecated = routes.find((route) => route.deprecation !== undefined)?.deprecation
-  const deprecation =
-    deprecated === undefined ? {} : deprecationHeaders(options.deprecation, basePath, deprecated)
+  const deprecation = (base: string) =>
+    deprecated === undefined ? {} : deprecationHeaders(options.deprecation, base, deprecated)
   const limits =
     options.rateLimits === undefined ? undefined : createRateLimits(options.rateLimits, deps.now)
-  const openApi = openApiJson({
-    ...options,
-    servers: options.openApiServers ?? [{ url: basePath, description: 'This service' }],
-    routes,
-  })
+  const openApi = (base: string) =>
+    openApiJson({
+      ...options,
+      servers: options.openApiServers ?? [{ url: base, description: 'This service' }],
+      routes,
+    })
 
   const corsOrigins = options.corsOrigins ?? []
   const preflightOf = preflightsOf(router, routes, options)
@@ -66,7 +70,14 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
     guardApi(
       // The app's clock decides expiry, as it decides the sunset.
       { verifyApiKey: deps.apiKeys.verifyApiKey, now: deps.now },
-      { basePath, openApiJson: openApi, deprecationHeaders: deprecation, limits, routes },
+      {
+        basePath,
+        publicBase,
+        openApiJson: openApi,
+        deprecationHeaders: deprecation,
+        limits,
+        routes,
+      },
       respond,
     ),
   )

@@ -55,4 +55,11 @@ export type KoaAppOptions = ApiSettings & {
   readonly rateLimits?: RateLimitOptions
   /** The API's operations; ROUTES (the interface's) by default. */
   readonly routes?: ReadonlyArray<Route>
+  /**
+   * The path clients' URLs have in front of the app's own when something the app cannot see
+   * took it off: a proxy that strips `/shop`, a host that rewrites the path without koa-mount.
+   * The links the app writes (`Location`, `Link`, the document's default server) start with it,
+   * then with koa-mount's `ctx.mountPath`, then with `basePath`. Empty by default.
+   */
+  readonly publicPrefix?: string
 }

@@ -16,10 +16,10 @@ export type AppState = {
    */
   inviteBody?: () => void
   /**
-   * Tells the server that listens that this request's connection carries a valid key. Given by
-   * the service's own server (../server/root-app.ts); absent under any other host.
+   * Tells the server that listens that this request's connection carries a valid key (by its
+   * id). Given by the service's own server (../server/root-app.ts); absent under any other host.
    */
-  markKeyed?: () => void
+  markKeyed?: (keyId: string) => void
   /** The client's address by the trusted-proxy rules, once `ctx.ip` has been read. */
   clientAddress?: string
 }

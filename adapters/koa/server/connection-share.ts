@@ -1,7 +1,9 @@
-import type { ServerResponse } from 'node:http'
+import type { IncomingMessage } from 'node:http'
 import type { Socket } from 'node:net'
 import { budgetKeyOf } from '../request/address-budget.js'
 import { unmapIpv4 } from '../request/client-address.js'
+import { ANONYMOUS_BUSY, KEYED_STALLED, connectionToEvict } from './eviction-order.js'
+import type { Pipeline } from './pipelined.js'
 
 /** How the connection cap is shared out; every limit is off when absent. */
 export type ConnectionShare = {
@@ -15,66 +17,28 @@ export type ConnectionShare = {
 
 /**
  * `refused`: over a limit, to be told 503 and closed. `address`: whose per-address count it is
- * in (none for a trusted proxy's, or without that cap). `keyed`: it has carried a request with a
- * valid key (the app says so through the listener's `markKeyed`).
+ * in (none for a trusted proxy's, or without that cap). `key`: the key of the last request it
+ * carried with a valid key (the app says so through the listener's `markKeyed`). The rest is
+ * set as needed: its pipelined requests, and the watch on its request's body (body-watch.ts).
  */
 export type ConnectionState = {
   refused: boolean
-  queued: number
   address: string | undefined
-  keyed: boolean
+  key: string | undefined
+  /** When it was accepted (ms since the epoch). */
+  openedAt: number
+  pipeline: Pipeline | undefined
+  /** The request whose body was seen in progress, since when, and the socket's bytes read. */
+  watchedBody: IncomingMessage | undefined
+  watchedSince: number
+  bytesAtTick: number
+  /** The request whose body arrived below the minimum rate at the last tick. */
+  stalledBody: IncomingMessage | undefined
 }
 
-type IsKeyed = (socket: Socket) => boolean
-
-/**
- * Whether a request is in progress on the connection: node:http gives the socket to the request's
- * response as soon as the request line and headers are in, until the response is finished. Read
- * here rather than counted with a listener on every response (a listener per request).
- */
-export const responseOf = (socket: Socket): ServerResponse | null | undefined =>
-  (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage
-export const busy = (socket: Socket): boolean => responseOf(socket) != null
-
-/**
- * Which connections give way first, lowest first: an anonymous one that is idle (a keep-alive, a
- * slowloris still sending headers) or whose answer has stalled (more of it waiting than the
- * socket's buffer holds: the client is not reading); then a keyed idle one; then a keyed one
- * whose answer stalled; then, only to keep anonymous connections to their share, an anonymous
- * one with a request in progress. A keyed request in progress that is taking its answer never.
- */
-const ANONYMOUS_IDLE_OR_STALLED = 0
-const KEYED_IDLE = 1
-const KEYED_STALLED = 2
-const ANONYMOUS_BUSY = 3
-
-const rankOf = (socket: Socket, isKeyed: IsKeyed): number => {
-  const waiting = busy(socket) && !socket.writableNeedDrain
-  if (!isKeyed(socket)) return waiting ? ANONYMOUS_BUSY : ANONYMOUS_IDLE_OR_STALLED
-  return waiting ? Infinity : busy(socket) ? KEYED_STALLED : KEYED_IDLE
-}
-
-/** The oldest connection of the lowest rank up to `worst` that `among` accepts, if any. */
-const connectionToEvict = (
-  sockets: Iterable<Socket>,
-  worst: number,
-  among: (socket: Socket) => boolean,
-  isKeyed: IsKeyed,
-): Socket | undefined => {
-  let chosen: Socket | undefined
-  let best = worst + 1
-  for (const socket of sockets) {
-    if (!among(socket)) continue
-    const rank = rankOf(socket, isKeyed)
-    if (rank === ANONYMOUS_IDLE_OR_STALLED) return socket
-    if (rank < best) [best, chosen] = [rank, socket]
-  }
-  return chosen
-}
-
-const anonymousCount = (sockets: Iterable<Socket>, isKeyed: IsKeyed): number => {
+const anonymousCount = (open: Map<Socket, ConnectionState>): number => {
   let n = 0
-  for (const socket of sockets) if (!isKeyed(socket)) n++
+  for (const state of open.values()) if (state.key === undefined) n++
   return n
 }
 
@@ -101,21 +65,19 @@ export const shareConnections = (
     open.delete(socket)
     if (!state.refused) count(state.address, -1)
   }
-  const admitted = (socket: Socket) => open.get(socket)?.refused === false
-  const isKeyed = (socket: Socket) => open.get(socket)?.keyed === true
+  type Among = (socket: Socket, state: ConnectionState) => boolean
   /** Closes one that may give way (ranked up to `worst`, among `among`); whether there was one. */
-  const evict = (worst: number, among: (socket: Socket) => boolean = admitted): boolean => {
-    const chosen = connectionToEvict(open.keys(), worst, (s) => admitted(s) && among(s), isKeyed)
+  const evict = (worst: number, among: Among = () => true): boolean => {
+    const chosen = connectionToEvict(open, worst, (s, state) => !state.refused && among(s, state))
     chosen?.destroy()
     if (chosen !== undefined) forget(chosen)
     return chosen !== undefined
   }
   const makeRoom = (address: string | undefined): boolean => {
-    const ofAddress = (s: Socket) => open.get(s)?.address === address
     if (address !== undefined && (perAddress.get(address) ?? 0) >= maxPerAddress)
-      if (!evict(KEYED_STALLED, ofAddress)) return false
-    if (open.size >= maxAnonymous && anonymousCount(open.keys(), isKeyed) >= maxAnonymous)
-      evict(ANONYMOUS_BUSY, (s) => !isKeyed(s))
+      if (!evict(KEYED_STALLED, (_, state) => state.address === address)) return false
+    if (open.size >= maxAnonymous && anonymousCount(open) >= maxAnonymous)
+      evict(ANONYMOUS_BUSY, (_, state) => state.key === undefined)
     return open.size < max || evict(KEYED_STALLED)
   }
   return {
@@ -126,7 +88,17 @@ export const shareConnections = (
         maxPerAddress === Infinity || isProxy(peer) ? undefined : budgetKeyOf(unmapIpv4(peer))
       const refused = !makeRoom(address)
       if (!refused) count(address, 1)
-      return { refused, queued: 0, address, keyed: false }
+      return {
+        refused,
+        address,
+        key: undefined,
+        openedAt: Date.now(),
+        pipeline: undefined,
+        watchedBody: undefined,
+        watchedSince: 0,
+        bytesAtTick: 0,
+        stalledBody: undefined,
+      }
     },
     forget,
   }

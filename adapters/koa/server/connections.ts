@@ -1,13 +1,10 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { answerError } from '../response/answer/index.js'
-import {
-  busy,
-  responseOf,
-  shareConnections,
-  type ConnectionShare,
-  type ConnectionState,
-} from './connection-share.js'
+import { shareConnections, type ConnectionShare, type ConnectionState } from './connection-share.js'
+import { busy, responseOf } from './eviction-order.js'
+import { watchPace, type ConnectionPace } from './connection-pace.js'
+import { newPipeline, runPipelined } from './pipelined.js'
 import type { WireListener } from './root-app.js'
 
 /** Connections beyond the cap that are still accepted, only to be told 503 and closed. */
@@ -16,8 +13,7 @@ export const OVERFLOW_CONNECTIONS = 32
 /**
  * Requests one connection may have waiting behind an answer not yet sent. node:http parses every
  * request of a chunk it reads (some 600 small GETs in 64 KiB) before it checks whether the client
- * takes its answers, and each gets one: a client that pipelines without reading would have them
- * all held in memory, hundreds of MB per connection (seen: a crash, out of heap, in 40 s).
+ * takes its answers: each one waiting holds its request in memory, carried out or not.
  */
 export const MAX_PIPELINED = 64
 
@@ -36,20 +32,23 @@ export type Connections = {
 /**
  * Accounts for the server's connections and keeps them under `max`, shared out by `share`. A new
  * connection at a limit (the cap, its address's, the anonymous share) takes the place of one
- * that may give way (see connection-share.ts: idle or stalled anonymous ones first, keyed ones
- * last); when none may, the newcomer gets 503 `unavailable` and is closed; past
- * `max + OVERFLOW_CONNECTIONS` it is dropped at once. A keyed request in progress whose answer
- * is being taken is never cut, and the process never runs out of descriptors as long as `max`
- * fits the limit.
+ * that may give way (see eviction-order.ts: those not making progress first, keyed ones last,
+ * idle keyed ones by key); when none may, the newcomer gets 503 `unavailable` and is closed; past
+ * `max + OVERFLOW_CONNECTIONS` it is dropped at once. A keyed request in progress whose body
+ * keeps its pace and whose answer is being taken is never cut, and the process never runs out of
+ * descriptors as long as `max` fits the limit. Pipelined requests are carried out within
+ * `pace.maxBufferedBytes` (pipelined.ts); bodies keep the pace of `pace.body` (body-watch.ts).
  */
 export const trackConnections = (
   server: Server,
   max: number,
-  share: ConnectionShare = {},
+  share: ConnectionShare,
+  pace: ConnectionPace,
 ): Connections => {
   const open = new Map<Socket, ConnectionState>() // insertion order: oldest first
   const shared = shareConnections(open, max, share)
   let draining = false
+  watchPace(server, open, pace)
 
   server.prependListener('connection', (socket: Socket) => {
     const state = shared.admit(socket)
@@ -80,9 +79,10 @@ export const trackConnections = (
     },
     closeIdle,
     guard: (listener) => (req, res, inviteBody) => {
-      const state = open.get(req.socket)
+      const socket = req.socket
+      const state = open.get(socket)
       // The rest of a chunk whose connection was closed for pipelining too deep: not served.
-      if (req.socket.destroyed) return
+      if (socket.destroyed) return
       if (state?.refused === true) {
         res.setHeader('Retry-After', '1')
         return answerError(
@@ -91,15 +91,18 @@ export const trackConnections = (
           'the server has too many connections, try again later',
         )
       }
+      const markKeyed = (key: string) => {
+        if (state !== undefined) state.key = key
+      }
       // Queued behind an answer in progress: it gets the socket (the 'socket' event) in its turn.
-      if (state !== undefined && res.socket === null) {
-        if (++state.queued > MAX_PIPELINED) return void req.socket.destroy()
-        res.once('socket', () => state.queued--)
-      }
-      const markKeyed = () => {
-        if (state !== undefined) state.keyed = true
-      }
-      return listener(req, res, inviteBody, markKeyed)
+      if (state === undefined || res.socket !== null)
+        return listener(req, res, inviteBody, markKeyed)
+      const pipeline = (state.pipeline ??= newPipeline())
+      if (pipeline.ahead.length + pipeline.held.length >= MAX_PIPELINED)
+        return void socket.destroy()
+      runPipelined(pipeline, socket, res, pace.maxBufferedBytes, () =>
+        listener(req, res, inviteBody, markKeyed),
+      )
     },
   }
 }

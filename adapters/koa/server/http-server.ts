@@ -2,9 +2,9 @@ import type Koa from 'koa'
 import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AppState } from '../request/app-state.js'
 import { clientAddress } from '../request/client-address.js'
-import type { TrustProxy } from '../request/proxy-trust.js'
 import { createClientErrorAnswer } from './raw-error-answer.js'
 import { trackConnections, type Connections } from './connections.js'
+import { paceOf, type HttpLimits } from './http-limits.js'
 import { serveAsRoot, type WireListener } from './root-app.js'
 import type { Logger } from '../../../core/index.js'
 import {
@@ -15,23 +15,7 @@ import {
   refuseExpectation,
 } from './wire-guard.js'
 
-/** The limits of the listening server, below the app. */
-export type HttpLimits = {
-  /** Open connections at most; keep it under the descriptor limit (see connections.ts). */
-  readonly maxConnections: number
-  /** Time for the headers of a request to arrive (slowloris), from the first byte. */
-  readonly headersTimeoutMs: number
-  /** Time for a whole request, body included, to arrive. */
-  readonly requestTimeoutMs: number
-  /** How long an idle keep-alive connection stays open. */
-  readonly keepAliveTimeoutMs: number
-  /** Connections not known to carry a valid key, at most; no limit but the cap when absent. */
-  readonly maxAnonymousConnections?: number | undefined
-  /** Connections from one address (an IPv6 /64) at most; no limit when absent. */
-  readonly maxConnectionsPerAddress?: number | undefined
-  /** Trusted proxies (as the app's): their connections are exempt from the per-address cap. */
-  readonly trustProxy?: TrustProxy | undefined
-}
+export { HTTP_LIMIT_DEFAULTS, type HttpLimits } from './http-limits.js'
 
 /** The node:http server (not yet listening) and its connection accounting. */
 export type HttpServer = { readonly server: Server; readonly connections: Connections }
@@ -71,11 +55,16 @@ export const createHttpServer = (
   // Every header is kept (the 16 KiB limit bounds them): past Node's default 2,000 names and
   // values, later ones were dropped unseen, a second Authorization or Host among them.
   server.maxHeadersCount = 0
-  const connections = trackConnections(server, limits.maxConnections, {
-    maxAnonymous: limits.maxAnonymousConnections,
-    maxPerAddress: limits.maxConnectionsPerAddress,
-    isProxy: clientAddress(limits.trustProxy).isProxy,
-  })
+  const connections = trackConnections(
+    server,
+    limits.maxConnections,
+    {
+      maxAnonymous: limits.maxAnonymousConnections,
+      maxPerAddress: limits.maxConnectionsPerAddress,
+      isProxy: clientAddress(limits.trustProxy).isProxy,
+    },
+    paceOf(limits),
+  )
   // Not instanceof: an embedder's app may come from another copy of Koa.
   const isApp = typeof appOrListener !== 'function'
   const listener = isApp ? serveAsRoot(appOrListener) : appOrListener

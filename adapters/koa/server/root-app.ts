@@ -5,18 +5,28 @@ import { writeAnswer } from './root-answer.js'
 
 /**
  * A request listener that may be told how to invite the body of an `Expect: 100-continue`, and
- * how to tell the server that the request carried a valid key (its connection then gives way
- * after anonymous ones when the connection cap is reached).
+ * how to tell the server that the request carried a valid key, by the key's id (its connection
+ * then gives way after anonymous ones when the connection cap is reached, and is counted in its
+ * key's share).
  */
 export type WireListener = (
   req: IncomingMessage,
   res: ServerResponse,
   inviteBody?: () => void,
-  markKeyed?: () => void,
+  markKeyed?: (keyId: string) => void,
 ) => void
 
 type Composed = (ctx: AppContext) => Promise<void>
 type Composer = (middleware: Koa<AppState>['middleware']) => Composed
+
+/**
+ * Whether the whole body is in: taken by the app, or waiting in the request's buffer (Node marks
+ * the request complete only after the turn in which the app may have answered it).
+ */
+const bodyArrived = (ctx: AppContext): boolean =>
+  ctx.req.complete ||
+  ctx.state.bodyTaken === true ||
+  ctx.req.readableLength === Number(ctx.req.headers['content-length'])
 
 /**
  * Drives a Koa app as the server's root application: the app's middleware run as Koa runs them
@@ -31,8 +41,15 @@ type Composer = (middleware: Koa<AppState>['middleware']) => Composed
  * buffers, whose write has no stream to fail.
  */
 export const serveAsRoot = (app: Koa<AppState>): WireListener => {
-  // An app that keeps its context in AsyncLocalStorage needs Koa's own run of it.
-  if (app.ctxStorage !== undefined) return app.callback()
+  // An app that keeps its context in AsyncLocalStorage needs Koa's own run of it, and gets the
+  // body at once as under plain Node: it cannot be told to ask for it.
+  if (app.ctxStorage !== undefined) {
+    const handle = app.callback()
+    return (req, res, inviteBody) => {
+      inviteBody?.()
+      return handle(req, res)
+    }
+  }
   const compose = (app as unknown as { compose: Composer }).compose
   const run = compose(app.middleware)
   // As `app.callback()` does: an app with no 'error' listener reports through `app.onerror`.
@@ -44,7 +61,12 @@ export const serveAsRoot = (app: Koa<AppState>): WireListener => {
     if (markKeyed !== undefined) ctx.state.markKeyed = markKeyed
     res.statusCode = 404
     run(ctx)
-      .then(() => write(ctx))
+      .then(() => {
+        // A body that came whole with its headers was never asked for: 100 Continue first, as
+        // plain Node sends it, or Node would close the connection and drop what is pipelined.
+        if (inviteBody !== undefined && bodyArrived(ctx)) inviteBody()
+        write(ctx)
+      })
       .catch((error: Error) => ctx.onerror(error))
   }
 }

@@ -27,7 +27,12 @@ const HOST_VALUE =
  */
 export const guardHeaders =
   (listener: WireListener): WireListener =>
-  (req: IncomingMessage, res: ServerResponse, inviteBody?: () => void, markKeyed?: () => void) => {
+  (
+    req: IncomingMessage,
+    res: ServerResponse,
+    inviteBody?: () => void,
+    markKeyed?: (keyId: string) => void,
+  ) => {
     let hosts = 0
     let validHost = true
     let keys = 0
@@ -68,7 +73,12 @@ export const guardHeaders =
  */
 export const guardCodings =
   (listener: WireListener): WireListener =>
-  (req: IncomingMessage, res: ServerResponse, inviteBody?: () => void, markKeyed?: () => void) => {
+  (
+    req: IncomingMessage,
+    res: ServerResponse,
+    inviteBody?: () => void,
+    markKeyed?: (keyId: string) => void,
+  ) => {
     const codings = req.headers['transfer-encoding']
     if (codings !== undefined && codings.trim().toLowerCase() !== 'chunked')
       return answerError(res, 'not_implemented', 'chunked is the only transfer coding accepted')

@@ -29,7 +29,8 @@ describe('HTTP: the connection cap shared out', () => {
   const start = async (limits: Partial<HttpLimits>) => {
     client = await serve(
       (req, res, _inviteBody, markKeyed) => {
-        if (req.headers['x-key'] !== undefined) markKeyed?.()
+        const key = req.headers['x-key']
+        if (typeof key === 'string') markKeyed?.(key)
         if (req.method === 'POST') return // a request in progress that never ends
         res.end(req.url === '/big' ? BIG : 'ok')
       },

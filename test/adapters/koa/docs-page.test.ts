@@ -18,11 +18,11 @@ describe('HTTP: the API reference page', () => {
     expect(csp).to.not.include('unsafe-eval')
     const scripts = [...page.text.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)]
     expect(scripts.map((s) => s[1])).to.deep.equal([
-      ' src="/v1/docs/swagger-ui-bundle.js"',
-      ' src="/v1/docs/init.js"',
+      ' src="docs/swagger-ui-bundle.js"',
+      ' src="docs/init.js"',
     ])
     expect(scripts.every((s) => s[2] === '')).to.equal(true)
-    expect(page.text).to.include('data-openapi="/v1/openapi.json"')
+    expect(page.text).to.include('data-openapi="openapi.json"')
     expect(page.text).to.not.match(/https?:\/\//) // no CDN
   })
 
@@ -51,14 +51,20 @@ describe('HTTP: the API reference page', () => {
     expectError(await api.request({ path: '/docs' }), 404, 'not_found')
   })
 
-  it('lives under a configured base path', async () => {
+  it('lives under a configured base path, its URLs relative to the page', async () => {
     const other = await startTestApi({ env: { BASE_PATH: '/api/animals/v1' } })
     try {
-      const page = await other.request({ path: '/api/animals/v1/docs' })
+      const pageUrl = 'http://localhost/api/animals/v1/docs'
+      const page = await other.request({ path: new URL(pageUrl).pathname })
       expect(page.status).to.equal(200)
-      expect(page.text).to.include('src="/api/animals/v1/docs/init.js"')
-      expect(page.text).to.include('data-openapi="/api/animals/v1/openapi.json"')
-      expect((await other.request({ path: '/api/animals/v1/docs/init.js' })).status).to.equal(200)
+      const urls = [...page.text.matchAll(/(?:src|href|data-openapi)="([^"]+)"/g)]
+        .map(([, url]) => url as string)
+        .filter((url) => !url.startsWith('data:'))
+      expect(urls).to.have.length(4)
+      for (const url of urls) {
+        const reply = await other.request({ path: new URL(url, pageUrl).pathname })
+        expect(reply.status, url).to.equal(200)
+      }
     } finally {
       await other.close()
     }

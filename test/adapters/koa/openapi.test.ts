@@ -56,6 +56,7 @@ describe('OpenAPI document', () => {
       basePath: '',
       respond: createResponder({ retryAfterSeconds: 1, logger: silentLogger }),
       now: Date.now,
+      publicBase: () => '',
       petJson: createPetJsonCache(),
     })
     const routed = router.stack.flatMap((layer) =>

@@ -55,23 +55,23 @@ export const DOCS_CSP = [
   "frame-ancestors 'none'",
 ].join('; ')
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
-
-export const docsPage = (basePath: string): string => {
-  const base = escapeAttr(basePath)
-  return `<!DOCTYPE html>
+/**
+ * The page at `<base path>/docs`. Its URLs are relative to it (`docs/init.js` from `/v1/docs` is
+ * `/v1/docs/init.js`), so that they resolve wherever a client reaches the page: under a host's
+ * mount or a proxy's prefix as at the root.
+ */
+export const DOCS_PAGE = `<!DOCTYPE html>
 <html lang="en">
   <head>
     <meta charset="utf-8">
     <title>Animal Store API reference</title>
     <link rel="icon" href="data:,">
-    <link rel="stylesheet" href="${base}/docs/swagger-ui.css">
+    <link rel="stylesheet" href="docs/swagger-ui.css">
   </head>
   <body>
-    <div id="swagger-ui" data-openapi="${base}/openapi.json" data-base-path="${base}"></div>
-    <script src="${base}/docs/swagger-ui-bundle.js"></script>
-    <script src="${base}/docs/init.js"></script>
+    <div id="swagger-ui" data-openapi="openapi.json" data-base-path="."></div>
+    <script src="docs/swagger-ui-bundle.js"></script>
+    <script src="docs/init.js"></script>
   </body>
 </html>
 `
-}

@@ -7,7 +7,8 @@
 export const DOCS_INIT_SCRIPT = `'use strict'
 window.addEventListener('load', function () {
   var root = document.getElementById('swagger-ui')
-  var api = new URL(root.dataset.basePath, window.location.href).href
+  // The base path as this browser reaches it, without the slash that \`.\` resolves to.
+  var api = new URL(root.dataset.basePath, window.location.href).href.replace(/\\/$/, '')
   fetch(root.dataset.openapi, { headers: { Accept: 'application/json' } })
     .then(function (reply) { return reply.json() })
     .then(function (spec) {

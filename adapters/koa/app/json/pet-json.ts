@@ -1,4 +1,5 @@
 import { writePetJson, type Pet } from '../../../../core/index.js'
+import { writePetJsonInt64Strings } from '../../../../core/json/write.js'
 
 /** A pet's JSON, written afresh: for a pet just created, which no reader has asked for yet. */
 export { writePetJson }
@@ -55,3 +56,9 @@ export const createPetJsonCache = (maxChars: number = PET_JSON_CACHE_CHARS): Pet
   }
   return { pet, pets }
 }
+
+/** Pets in the string form (int64-form.ts): written afresh each time, as the form is opt-in. */
+export const petsJsonInt64Strings = (pets: ReadonlyArray<Pet>): string =>
+  `[${pets.map(writePetJsonInt64Strings).join(',')}]`
+
+export { writePetJsonInt64Strings }

@@ -40,7 +40,7 @@ export const admission = (
           ? limits.failure(ctx, budgetKeyOf(client), principal.left)
           : principal.left
       ctx.state.principal = principal.right
-      ctx.state.markKeyed?.()
+      ctx.state.markKeyed?.(principal.right.keyId)
       const limited = limits?.admitKey(ctx, principal.right.keyId)
       if (limited !== undefined) return limited
       const scope = scopeOfMethod[ctx.method]

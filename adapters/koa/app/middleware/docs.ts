@@ -8,7 +8,7 @@ import {
   type Responder,
 } from '../../response/answer/index.js'
 import type { RateLimits } from '../rate-limits.js'
-import { DOCS_CSP, docsAssetsDir, docsPage, loadDocsAssets } from '../docs/assets.js'
+import { DOCS_CSP, docsAssetsDir, DOCS_PAGE, loadDocsAssets } from '../docs/assets.js'
 import { notModified, variantsOf, type Variant, type Variants } from '../docs/variants.js'
 
 /**
@@ -56,7 +56,7 @@ export const docs = (basePath: string, respond: Responder, limits?: RateLimits) 
     if (path === pagePath)
       return (page ??= variantsOf({
         type: 'text/html; charset=utf-8',
-        body: Buffer.from(docsPage(basePath)),
+        body: Buffer.from(DOCS_PAGE),
       }))
     if (!path.startsWith(assetPrefix)) return undefined
     return (assets ??= loadDocsAssets(dir)).then((all) => all.get(path.slice(assetPrefix.length)))

@@ -5,12 +5,16 @@ import type { RateLimits } from '../rate-limits.js'
 import { deprecatedPathTest, scopeByMethod, type Route } from '../routes/index.js'
 import { admission } from './admit.js'
 import { setAnswer, setHeaders, type Responder } from '../../response/answer/index.js'
+import { perPublicBase } from '../public-base.js'
 
 export type FrontDoorOptions = {
   readonly basePath: string
-  readonly openApiJson: string
+  /** Where this request's client reaches the base path (see public-base.ts). */
+  readonly publicBase: (ctx: AppContext) => string
+  /** The OpenAPI document as a client at this public base reads it. */
+  readonly openApiJson: (base: string) => string
   /** Headers for every answer of the deprecated getPet, the 401 to an anonymous caller included. */
-  readonly deprecationHeaders: Readonly<Record<string, string>>
+  readonly deprecationHeaders: (base: string) => Readonly<Record<string, string>>
   /** Per-key and per-address limits; none when undefined. */
   readonly limits?: RateLimits | undefined
   /** The route table: which paths are deprecated, which scope each method needs. */
@@ -27,12 +31,13 @@ export const guardApi = (
   options: FrontDoorOptions,
   respond: Responder,
 ) => {
-  const { basePath, openApiJson } = options
+  const { basePath, publicBase } = options
   const apiPrefix = `${basePath}/`
   const documentPath = `${basePath}/openapi.json`
-  // Bytes made once: every answer shares them (a string would be encoded anew into each, and
-  // answers a client has yet to read, pipelined, would each hold a copy of the document).
-  const documentBytes = Buffer.from(openApiJson)
+  // Bytes made once for each public base: every answer shares them (a string would be encoded
+  // anew into each, and answers a client has yet to read, pipelined, would each hold a copy).
+  const documentBytes = perPublicBase((base) => Buffer.from(options.openApiJson(base)))
+  const deprecationHeaders = perPublicBase(options.deprecationHeaders)
   const isDeprecated = deprecatedPathTest(basePath, options.routes)
   const admit = admission(authentication, options.limits, scopeByMethod(options.routes))
 
@@ -44,9 +49,9 @@ export const guardApi = (
     const readOnly = ctx.method === 'GET' || ctx.method === 'HEAD'
     if (path === documentPath)
       return readOnly
-        ? setAnswer(ctx, 200, 'application/json', documentBytes)
+        ? setAnswer(ctx, 200, 'application/json', documentBytes(publicBase(ctx)))
         : respond.problem(ctx, { _tag: 'MethodNotAllowed', allow: ['GET', 'HEAD'] })
-    if (readOnly && isDeprecated(path)) setHeaders(ctx, options.deprecationHeaders)
+    if (readOnly && isDeprecated(path)) setHeaders(ctx, deprecationHeaders(publicBase(ctx)))
     return admit(ctx).then((refused) =>
       refused === undefined ? next() : respond.problem(ctx, refused),
     )

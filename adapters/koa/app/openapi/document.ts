@@ -4,7 +4,8 @@ import type { ApiSettings } from '../api-settings.js'
 import { EXPOSED_HEADERS } from '../../response/header-names.js'
 import { ERROR_CODES } from '../../response/problem.js'
 import { ROUTES, type Route } from '../routes/index.js'
-import { openApiPaths } from './paths.js'
+import { INT64_STRING_TYPE } from '../../request/int64-form.js'
+import { openApiPaths, tagOf } from './paths.js'
 import { headerDocs } from './responses.js'
 import { parameterDocs, schemas } from './schemas.js'
 
@@ -29,6 +30,12 @@ const browserNotes = [
   '**Reference page.** `GET <base path>/docs` renders this document (Swagger UI, served by the service itself, no key needed to read it; "Try it out" needs a key). An embedding of the library without swagger-ui-dist installed serves no such page.',
 ]
 
+/** What a client must know to keep identifiers exact; the same note is on every int64 field. */
+const int64Notes = [
+  "**Identifiers above 2^53.** Identifiers (`id`, `categoryId`, `petId`, `after`) are integers from 1 to 2^63-1, plain JSON numbers by default. A JSON parser that reads numbers as doubles (JavaScript's `JSON.parse`, most generated clients) silently rounds those above 2^53 (9007199254740992), in what it reads and in what it sends: use one that keeps integers exact (the typed client `animal-store/client`, lossless-json), or the string form.",
+  `**The string form** (as the proto3 JSON mapping writes int64): with \`Accept: ${INT64_STRING_TYPE}\` every int64 field of the answer is a JSON string of its digits (\`"id":"9007199254740993"\`), sent with that \`Content-Type\`; a body sent with \`Content-Type: ${INT64_STRING_TYPE}\` has its int64 fields as such strings (a number there is 400). Each direction is chosen apart, per request. The operations list both media types; the string form's schemas end in \`Int64String\`. An Error body, which has no int64 field, is the same text in both forms. In a path or query an identifier is its digits in either form.`,
+]
+
 /** Which operations each scope allows, from the route table: `pets:read` (listPets, ...). */
 const scopeText = (routes: ReadonlyArray<Route>) => {
   const held = ALL_SCOPES.flatMap((scope) => {
@@ -51,6 +58,7 @@ const info = (routes: ReadonlyArray<Route>) => ({
     "Some answers concern the HTTP exchange, not an operation, so no operation lists them: a malformed request (a method outside Node's `http.METHODS`, such as `BREW`, included), or one without exactly one `Host` or with two `Authorization` or `Content-Type` headers, is 400 `bad_request`; a request that does not arrive in time 408 `request_timeout`; an `Expect` other than `100-continue` 417 `expectation_failed`; headers over 16 KiB 431 `headers_too_large`; `CONNECT` or a transfer coding other than `chunked` 501 `not_implemented`; too many connections 503 `unavailable`.",
     'Every error has the Error body. Its `code` is one of:\n\n| code | status |\n|---|---|\n' +
       errorCodeTable,
+    ...int64Notes,
     ...browserNotes,
   ].join('\n\n'),
 })
@@ -60,6 +68,7 @@ const paths = (settings: ApiSettings, routes: ReadonlyArray<Route>) => ({
   '/openapi.json': {
     get: {
       operationId: 'getOpenApiDocument',
+      tags: [DOCUMENT_TAG],
       summary: 'This document',
       security: [],
       responses: {
@@ -72,12 +81,27 @@ const paths = (settings: ApiSettings, routes: ReadonlyArray<Route>) => ({
   },
 })
 
+const DOCUMENT_TAG = 'openapi'
+const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  pets: 'The catalogue of animals.',
+  store: 'The store: part of the wider interface, not available here.',
+  [DOCUMENT_TAG]: 'This document.',
+}
+
+/** One tag per first path segment, so that a generator groups operations (a `PetsApi` class). */
+const tagsOf = (routes: ReadonlyArray<Route>) =>
+  [...new Set([...routes.map((route) => tagOf(route.path)), DOCUMENT_TAG])].map((name) => ({
+    name,
+    description: TAG_DESCRIPTIONS[name] ?? `The operations under /${name}.`,
+  }))
+
 /** The OpenAPI 3.1 document, built from the same settings and routes the code runs with. */
 export const openApiDocument = ({ servers, routes = ROUTES, ...settings }: OpenApiOptions) => ({
   openapi: '3.1.0',
   info: info(routes),
   servers: servers.map((server) => ({ ...server })),
   security: [{ bearerAuth: [] }],
+  tags: tagsOf(routes),
   paths: paths(settings, routes),
   components: {
     securitySchemes: {

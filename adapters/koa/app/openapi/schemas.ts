@@ -1,6 +1,5 @@
 import {
   ID_MAX_DIGITS,
-  INT64_MAX,
   LIMIT_MAX_DIGITS,
   PET_NAME_MAX_LENGTH,
   PET_NAME_PATTERN,
@@ -10,17 +9,10 @@ import {
   Pet,
   type ListLimits,
 } from '../../../../core/index.js'
+import { INT64_STRING_TYPE } from '../../request/int64-form.js'
 import { ERROR_CODES } from '../../response/problem.js'
 import type { ParameterName } from '../routes/operation-text.js'
-
-/** int64 bounds are bigints so that the document states 9223372036854775807 exactly. */
-const positiveInt64 = (description: string) => ({
-  type: 'integer',
-  format: 'int64',
-  minimum: 1n,
-  maximum: INT64_MAX,
-  description,
-})
+import { inStringForm, positiveInt64 } from './int64-fields.js'
 
 /**
  * The JSON Schema of each field of a pet, typed over every key of Pet: a field added to the
@@ -36,19 +28,37 @@ const petFields: { readonly [K in keyof Pet]-?: object } = {
     description: `The animal's name: 1 to ${PET_NAME_MAX_LENGTH} characters (code points). It ${PET_NAME_RULES.blank}; it ${PET_NAME_RULES.control}; it ${PET_NAME_RULES.bidi}. A name that breaks a rule is refused with a 400 that names the rule. Stored exactly as sent.`,
   },
   categoryId: positiveInt64(
-    'Identifier of the category the animal belongs to. Any JSON number with an integer value in range is accepted (`5`, `5.0`, `5e0`), converted exactly.',
+    'Identifier of the category the animal belongs to.',
+    ' Any JSON number with an integer value in range is accepted (`5`, `5.0`, `5e0`), converted exactly.',
   ),
   status: { $ref: '#/components/schemas/PetStatus' },
 }
 
-const objectOf = (keys: { required: ReadonlyArray<string>; optional: ReadonlyArray<string> }) => ({
+const objectOf = (
+  keys: { required: ReadonlyArray<string>; optional: ReadonlyArray<string> },
+  form: (field: object) => object = (field) => field,
+) => ({
   type: 'object',
   required: [...keys.required],
   additionalProperties: false,
   properties: Object.fromEntries(
-    [...keys.required, ...keys.optional].map((key) => [key, petFields[key as keyof Pet]]),
+    [...keys.required, ...keys.optional].map((key) => [key, form(petFields[key as keyof Pet])]),
   ),
 })
+
+const PET_DESCRIPTION = '`status` is present only when it was given on creation.'
+const STRING_FORM_DESCRIPTION = `, in the string form (\`${INT64_STRING_TYPE}\`): every int64 field a string of its digits.`
+
+/**
+ * The schema of each body in the string form, by its own: those with int64 fields have their
+ * own, and an Error, which has none, is itself (a request that asks for the form gets it).
+ */
+export const STRING_FORMS: Readonly<Record<string, string>> = {
+  NewPet: 'NewPetInt64String',
+  Pet: 'PetInt64String',
+  Pets: 'PetsInt64String',
+  Error: 'Error',
+}
 
 export const schemas = {
   PetStatus: {
@@ -57,11 +67,21 @@ export const schemas = {
     description: 'Availability status of an animal.',
   },
   NewPet: objectOf(NewPet.keys),
-  Pet: {
-    ...objectOf(Pet.keys),
-    description: 'An animal as stored. `status` is present only when it was given on creation.',
-  },
+  Pet: { ...objectOf(Pet.keys), description: `An animal as stored. ${PET_DESCRIPTION}` },
   Pets: { type: 'array', items: { $ref: '#/components/schemas/Pet' } },
+  NewPetInt64String: {
+    ...objectOf(NewPet.keys, inStringForm),
+    description: `A NewPet${STRING_FORM_DESCRIPTION}`,
+  },
+  PetInt64String: {
+    ...objectOf(Pet.keys, inStringForm),
+    description: `An animal as stored${STRING_FORM_DESCRIPTION} ${PET_DESCRIPTION}`,
+  },
+  PetsInt64String: {
+    type: 'array',
+    items: { $ref: '#/components/schemas/PetInt64String' },
+    description: `Pets${STRING_FORM_DESCRIPTION}`,
+  },
   Error: {
     type: 'object',
     required: ['code', 'message', 'status'],

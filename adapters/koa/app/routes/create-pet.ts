@@ -8,11 +8,13 @@ import {
   type Pet,
 } from '../../../../core/index.js'
 import type { AppContext } from '../../request/app-state.js'
-import { setHeader } from '../../response/answer/index.js'
+import { answerInForm, setHeader } from '../../response/answer/index.js'
 import { idempotencyKeyOf, REPLAYED_HEADER } from '../../request/idempotency-header.js'
 import { readJsonBody, type BodyResult } from '../json/json-body.js'
 import { jsonResponse } from './operation-text.js'
-import { writePetJson } from '../json/pet-json.js'
+import { writePetJson, writePetJsonInt64Strings } from '../json/pet-json.js'
+import { fromInt64Strings } from '../json/int64-form.js'
+import { namesInt64Strings } from '../../request/int64-form.js'
 import type { Route } from './route.js'
 
 /** A window in the words of the document: `24 h`, else seconds. */
@@ -68,7 +70,7 @@ export const createPetRoute: Route = {
     store,
     idempotencyStore,
     idempotencyPolicy,
-    basePath,
+    publicBase,
     maxBodyBytes,
     respond,
     now,
@@ -84,11 +86,14 @@ export const createPetRoute: Route = {
             now,
           })
     const created = (ctx: AppContext, pet: Pet, replayed: boolean) => {
-      setHeader(ctx, 'Location', `${basePath}/pets/${pet.id}`)
+      setHeader(ctx, 'Location', `${publicBase(ctx)}/pets/${pet.id}`)
       if (replayed) setHeader(ctx, REPLAYED_HEADER, 'true')
-      respond.json(ctx, OPERATIONS.createPet.success, writePetJson(pet))
+      answerInForm(ctx, OPERATIONS.createPet.success, pet, writePetJson, writePetJsonInt64Strings)
     }
-    const answer = (ctx: AppContext, body: BodyResult) => {
+    const answer = (ctx: AppContext, sent: BodyResult) => {
+      const body = namesInt64Strings(ctx.req.headers['content-type'])
+        ? E.chain(fromInt64Strings)(sent)
+        : sent
       if (E.isLeft(body)) return respond.problem(ctx, body.left)
       const key = idempotencyKeyOf(ctx.req)
       // Without a key, the idempotency store is never touched: the hot path stays one insert.

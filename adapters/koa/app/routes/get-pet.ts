@@ -1,6 +1,8 @@
 import { getPet, OPERATIONS } from '../../../../core/index.js'
 import { deprecationWording, goneDetail } from '../deprecation.js'
 import { jsonResponse, param } from './operation-text.js'
+import { answerInForm } from '../../response/answer/index.js'
+import { writePetJsonInt64Strings } from '../json/pet-json.js'
 import type { Route } from './route.js'
 
 export const getPetRoute: Route = {
@@ -23,7 +25,13 @@ export const getPetRoute: Route = {
       now() >= sunsetAt
         ? respond.problem(ctx, gone)
         : respond.runTask(ctx, get(ctx.params.petId), (pet) =>
-            respond.json(ctx, OPERATIONS.getPet.success, petJson.pet(pet)),
+            answerInForm(
+              ctx,
+              OPERATIONS.getPet.success,
+              pet,
+              petJson.pet,
+              writePetJsonInt64Strings,
+            ),
           )
   },
 }

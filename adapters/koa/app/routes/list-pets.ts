@@ -1,16 +1,17 @@
 import { parse as parseQuery } from 'node:querystring'
 import * as O from 'fp-ts/lib/Option.js'
 import { listPets, OPERATIONS, type ListPetsQuery } from '../../../../core/index.js'
-import { setHeader } from '../../response/answer/index.js'
+import { answerInForm, setHeader } from '../../response/answer/index.js'
 import { jsonResponse, param } from './operation-text.js'
+import { petsJsonInt64Strings } from '../json/pet-json.js'
 import type { Route } from './route.js'
 
 /**
  * The `next` link keeps the body a plain array (RFC 8288); `after` is the last id shown. Every
  * value in it was decoded (an integer, a status from the enum), so nothing needs escaping.
  */
-const nextLink = (basePath: string, { limit, status, after }: ListPetsQuery): string =>
-  `<${basePath}/pets?limit=${limit}${status === undefined ? '' : `&status=${status}`}${
+const nextLink = (base: string, { limit, status, after }: ListPetsQuery): string =>
+  `<${base}/pets?limit=${limit}${status === undefined ? '' : `&status=${status}`}${
     after === undefined ? '' : `&after=${after}`
   }>; rel="next"`
 
@@ -25,7 +26,7 @@ export const listPetsRoute: Route = {
       [OPERATIONS.listPets.success]: jsonResponse('A page of animals.', 'Pets', ['Link']),
     },
   }),
-  handler: ({ store, basePath, listLimits, respond, petJson }) => {
+  handler: ({ store, publicBase, listLimits, respond, petJson }) => {
     const list = listPets({ listPetPage: store.listPetPage, listLimits })
     // node:querystring rather than ctx.query: Koa 3's getter goes through URLSearchParams, which
     // costs more. Both give arrays for repeated names (refused by the codec).
@@ -33,8 +34,14 @@ export const listPetsRoute: Route = {
     // the header size limit (16 KiB) bounds the work.
     return (ctx) =>
       respond.runTask(ctx, list(parseQuery(ctx.querystring, '&', '=', { maxKeys: 0 })), (page) => {
-        if (O.isSome(page.next)) setHeader(ctx, 'Link', nextLink(basePath, page.next.value))
-        respond.json(ctx, OPERATIONS.listPets.success, petJson.pets(page.pets))
+        if (O.isSome(page.next)) setHeader(ctx, 'Link', nextLink(publicBase(ctx), page.next.value))
+        answerInForm(
+          ctx,
+          OPERATIONS.listPets.success,
+          page.pets,
+          petJson.pets,
+          petsJsonInt64Strings,
+        )
       })
   },
 }

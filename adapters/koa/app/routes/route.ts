@@ -1,7 +1,7 @@
 import type { RouterMiddleware } from '@koa/router'
 import type { IdempotencyStore, Operation, PetStore } from '../../../../core/index.js'
 import type { ApiSettings } from '../api-settings.js'
-import type { AppState } from '../../request/app-state.js'
+import type { AppContext, AppState } from '../../request/app-state.js'
 import type { ErrorAnswerName } from '../../response/error-answers.js'
 import type { OperationText } from './operation-text.js'
 import type { PetJsonCache } from '../json/pet-json.js'
@@ -15,6 +15,8 @@ export type RouteDeps = ApiSettings & {
   readonly respond: Responder
   /** The clock, in epoch milliseconds (the sunset of a deprecated route is checked per request). */
   readonly now: () => number
+  /** Where this request's client reaches the base path: links the route writes start with it. */
+  readonly publicBase: (ctx: AppContext) => string
   /** The JSON of pets read lately, this app's own. */
   readonly petJson: PetJsonCache
 }

@@ -6,6 +6,7 @@
  * entry, not its files.
  */
 export {
+  answerInForm,
   everyAnswerHeaders,
   removeHeader,
   setAnswer,

@@ -2,7 +2,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Logger } from '../../../../core/index.js'
 import type { AppContext } from '../../request/app-state.js'
 import { ERROR_CODES, errorBody, toErrorResponse, type Problem } from '../problem.js'
-import { setEmptyAnswer, setHeaders, setJsonAnswer } from './set.js'
+import { answerInForm, setEmptyAnswer, setHeaders, setJsonAnswer } from './set.js'
 
 /** How a route writes its answers: JSON, empty, problems with the retry policy, the unexpected. */
 export type Responder = {
@@ -24,11 +24,14 @@ export type Responder = {
 
 export type ResponderOptions = { readonly retryAfterSeconds: number; readonly logger: Logger }
 
+const asIs = (json: string) => json
+
 export const createResponder = ({ retryAfterSeconds, logger }: ResponderOptions): Responder => {
   const problem = (ctx: AppContext, p: Problem): void => {
     const { code, message, headers } = toErrorResponse(p, retryAfterSeconds)
     if (headers !== undefined) setHeaders(ctx, headers)
-    setJsonAnswer(ctx, ERROR_CODES[code], errorBody(code, message))
+    // No int64 field in it: the same text in either form, labelled as the request asked.
+    answerInForm(ctx, ERROR_CODES[code], errorBody(code, message), asIs, asIs)
     if (p._tag === 'StoreUnavailable') ctx.state.storeFailure = p.detail
   }
   return {

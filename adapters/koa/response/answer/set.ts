@@ -1,4 +1,5 @@
 import type { AppContext } from '../../request/app-state.js'
+import { INT64_STRING_TYPE, namesInt64Strings } from '../../request/int64-form.js'
 
 /*
  * Every answer goes through Koa's `ctx.status`, the response's headers (`setHeader` below) and
@@ -66,3 +67,18 @@ export const setJsonAnswer = (ctx: AppContext, status: number, json: string): vo
 export const setEmptyAnswer = (ctx: AppContext, status: number): void => {
   ctx.status = status
 }
+
+/**
+ * Answers `value` in the form the request's `Accept` asks for: written by `plain` as
+ * `application/json` (the default), or by `strings` in the string form.
+ */
+export const answerInForm = <A>(
+  ctx: AppContext,
+  status: number,
+  value: A,
+  plain: (value: A) => string,
+  strings: (value: A) => string,
+): void =>
+  namesInt64Strings(ctx.req.headers.accept)
+    ? setAnswer(ctx, status, INT64_STRING_TYPE, strings(value))
+    : setJsonAnswer(ctx, status, plain(value))

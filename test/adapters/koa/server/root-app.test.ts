@@ -284,3 +284,50 @@ describe('Expect: 100-continue through createHttpServer', () => {
     }
   })
 })
+
+describe('Expect: 100-continue with the body already sent, and a request pipelined behind it', () => {
+  const composed = async () => {
+    const config = testConfig()
+    return composeApp(config, await storageFor('in-memory'), config.apiKeys, silentLogger)
+  }
+  /** The status and Connection lines `server` answers to both requests, sent in one packet. */
+  const answered = async (server: Server, keyed = true): Promise<string[]> => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const conn = await openRaw((server.address() as AddressInfo).port)
+    try {
+      const post = request('POST', '/v1/pets', '{"name":"Rex","categoryId":1}')
+        .replace('\r\n\r\n', '\r\nExpect: 100-continue\r\n\r\n')
+        .replace(keyed ? /^$/ : /Authorization[^\r]*\r\n/, '')
+      conn.socket.write(post + request('GET', '/v1/pets?limit=1'))
+      await Promise.race([conn.waitFor(/\r\n\r\n\[[^]*\]$/), conn.closed])
+      return conn.received().match(/HTTP\/1\.1 \d{3} [^\r]*|\r\nConnection: [^\r]*/gi) ?? []
+    } finally {
+      conn.socket.destroy()
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
+  }
+
+  it('is answered 100, 201, 200 on one connection, as plain Node with Koa answers it', async () => {
+    const plain = await answered(createServer((await composed()).callback()))
+    const ours = await answered(
+      createHttpServer(await composed(), DEFAULT_LIMITS, silentLogger).server,
+    )
+    expect(plain.filter((line) => line.startsWith('HTTP'))).to.deep.equal([
+      'HTTP/1.1 100 Continue',
+      'HTTP/1.1 201 Created',
+      'HTTP/1.1 200 OK',
+    ])
+    expect(ours).to.deep.equal(plain)
+  })
+
+  it('is answered 100 then 401 when the app refuses it, as plain Node with Koa answers it', async () => {
+    const plain = await answered(createServer((await composed()).callback()), false)
+    const ours = await answered(
+      createHttpServer(await composed(), DEFAULT_LIMITS, silentLogger).server,
+      false,
+    )
+    expect(plain.slice(0, 2)).to.deep.equal(['HTTP/1.1 100 Continue', 'HTTP/1.1 401 Unauthorized'])
+    expect(ours).to.deep.equal(plain)
+  })
+})

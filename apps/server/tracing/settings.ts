@@ -1,0 +1,103 @@
+import * as E from 'fp-ts/lib/Either.js'
+
+/*
+ * Read before anything else is loaded (see main.ts), so this file imports no part of the service:
+ * config.ts would bring in koa before the instrumentations could see it.
+ */
+
+type Env = Readonly<Record<string, string | undefined>>
+
+const SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+]
+const PROTOCOLS = ['http/protobuf', 'http/json', 'grpc']
+/** The batch span processor's variables, and the least each may be. */
+const BATCH_VARIABLES: ReadonlyArray<readonly [string, number]> = [
+  ['OTEL_BSP_SCHEDULE_DELAY', 0],
+  ['OTEL_BSP_EXPORT_TIMEOUT', 0],
+  ['OTEL_BSP_MAX_QUEUE_SIZE', 1],
+  ['OTEL_BSP_MAX_EXPORT_BATCH_SIZE', 1],
+]
+const ENDPOINTS = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT']
+
+/**
+ * Variables that only the SDK reads, which the service honours and documents besides the ones
+ * checked here (docs/configuration.md lists both).
+ */
+export const SDK_VARIABLES = [
+  'OTEL_SERVICE_NAME',
+  'OTEL_RESOURCE_ATTRIBUTES',
+  'OTEL_EXPORTER_OTLP_TIMEOUT',
+] as const
+
+const set = (env: Env, name: string): string | undefined =>
+  env[name] === undefined || env[name].trim() === '' ? undefined : env[name].trim()
+
+const exportersOf = (env: Env): string[] =>
+  (set(env, 'OTEL_TRACES_EXPORTER') ?? '').split(',').flatMap((e) => e.trim() || [])
+
+const isWebUrl = (raw: string): boolean =>
+  URL.canParse(raw) && /^https?:$/.test(new URL(raw).protocol)
+
+const ratioProblem = (env: Env): string[] => {
+  const sampler = set(env, 'OTEL_TRACES_SAMPLER') ?? ''
+  const arg = set(env, 'OTEL_TRACES_SAMPLER_ARG')
+  if (!sampler.endsWith('traceidratio') || arg === undefined) return []
+  const ratio = Number(arg)
+  return ratio >= 0 && ratio <= 1
+    ? []
+    : [`OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1 (got "${arg}")`]
+}
+
+/** What is wrong with the variables that shape the traces, once tracing is on. */
+const problemsOf = (env: Env): string[] => {
+  const oneOf = (name: string, values: string[]) => {
+    const value = set(env, name)
+    return value === undefined || values.includes(value)
+      ? []
+      : [`${name} must be one of ${values.join(', ')} (got "${value}")`]
+  }
+  const integer = ([name, least]: readonly [string, number]) => {
+    const value = set(env, name)
+    return value === undefined || (/^[0-9]{1,9}$/.test(value) && +value >= least)
+      ? []
+      : [`${name} must be an integer from ${least} (got "${value}")`]
+  }
+  const url = (name: string) => {
+    const value = set(env, name)
+    return value === undefined || isWebUrl(value)
+      ? []
+      : [`${name} must be an http or https URL (got "${value}")`]
+  }
+  return [
+    ...oneOf('OTEL_EXPORTER_OTLP_PROTOCOL', PROTOCOLS),
+    ...oneOf('OTEL_EXPORTER_OTLP_TRACES_PROTOCOL', PROTOCOLS),
+    ...oneOf('OTEL_TRACES_SAMPLER', SAMPLERS),
+    ...ratioProblem(env),
+    ...BATCH_VARIABLES.flatMap(integer),
+    ...ENDPOINTS.flatMap(url),
+  ]
+}
+
+/**
+ * Whether the standard OpenTelemetry variables ask for traces: `OTEL_TRACES_EXPORTER=otlp`, or an
+ * OTLP endpoint with no exporter named (otlp is the specification's default). Off when
+ * `OTEL_SDK_DISABLED=true` or `OTEL_TRACES_EXPORTER=none`. Left: every problem found.
+ */
+export const tracingWanted = (env: Env): E.Either<ReadonlyArray<string>, boolean> => {
+  if (set(env, 'OTEL_SDK_DISABLED')?.toLowerCase() === 'true') return E.right(false)
+  const exporters = exportersOf(env)
+  const unknown = exporters.filter((e) => e !== 'otlp' && e !== 'none')
+  if (unknown.length > 0)
+    return E.left([`OTEL_TRACES_EXPORTER must be otlp or none (got "${unknown.join(',')}")`])
+  const on =
+    exporters.includes('otlp') ||
+    (exporters.length === 0 && ENDPOINTS.some((name) => set(env, name) !== undefined))
+  const problems = on ? problemsOf(env) : []
+  return problems.length > 0 ? E.left(problems) : E.right(on)
+}

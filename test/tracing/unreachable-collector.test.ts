@@ -1,0 +1,59 @@
+import { createServer, type Server, type Socket } from 'node:net'
+import { expect } from 'chai'
+import { auth } from '../support/app.js'
+import { startService } from '../support/service-process.js'
+
+/** A collector that accepts connections and never answers: every export waits for its timeout. */
+const blackHole = async (): Promise<{ url: string; close: () => void }> => {
+  const sockets: Socket[] = []
+  const server: Server = createServer((socket) => sockets.push(socket.on('error', () => {})))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => (sockets.forEach((s) => s.destroy()), server.close()),
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe('tracing: a collector that does not answer', function () {
+  this.timeout(180_000)
+
+  it('never delays nor fails a request, is reported once, and the shutdown still exits 0 in time', async () => {
+    const collector = await blackHole()
+    const service = await startService(
+      {
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+        OTEL_EXPORTER_OTLP_TIMEOUT: '2000', // each export gives up after 2 s
+        OTEL_BSP_SCHEDULE_DELAY: '50',
+        OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '4',
+        SHUTDOWN_DRAIN_MS: '0',
+        SHUTDOWN_TIMEOUT_MS: '3000',
+      },
+      90_000,
+    )
+    try {
+      const slowest: number[] = []
+      // Spread over several seconds, so that many exports fail while requests are served.
+      for (let i = 0; i < 40; i++) {
+        const started = performance.now()
+        const reply = await service.request({ path: '/v1/pets?limit=1', headers: auth })
+        expect(reply.status).to.equal(200)
+        slowest.push(performance.now() - started)
+        await sleep(200)
+      }
+      // An export waits 2 s for nothing: a request that waited for one would take that long.
+      expect(Math.max(...slowest)).to.be.below(1500)
+      const reports = service.stdout.filter((l) => l.includes('spans could not be exported'))
+      expect(reports).to.have.length(1)
+      expect(JSON.parse(reports[0] as string)).to.include({ level: 40 })
+    } finally {
+      const signalled = Date.now()
+      const code = await service.stop()
+      collector.close()
+      expect(code).to.equal(0)
+      expect(Date.now() - signalled).to.be.below(3000 + 2000)
+    }
+  })
+})

@@ -3,7 +3,7 @@ import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { NewPetFields, Pet } from '../../core/index.js'
 import { createCalls, type CallOptions, type CreatePetOptions, type ListPetsPage } from './calls.js'
 import type { ClientError } from './client-error.js'
-import type { ListPetsRequest } from './next-page.js'
+import { stalledAt, type ListPetsRequest } from './next-page.js'
 import type { ClientOptions } from './options.js'
 
 /** The calls as fp-ts TaskEithers: the same requests, retries and failures, never throwing. */
@@ -80,6 +80,8 @@ export const createClient = (options: ClientOptions): AnimalStoreClient => {
     for (let next: ListPetsRequest | undefined = request; next !== undefined;) {
       const page: ListPetsPage = await settle(calls.listPets(next, callOptions))
       yield page.pets
+      const stalled = page.next && stalledAt(next, page.pets, page.next)
+      if (stalled !== undefined) throw stalled
       next = page.next
     }
   }

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
+import { readBounded } from './answer-body.js'
 import { clientError, type ClientError } from './client-error.js'
 
 /** An answer as it came, before decoding. */
@@ -15,6 +16,8 @@ export type Exchange = {
   readonly body?: string
   readonly signal: AbortSignal | undefined
   readonly timeoutMs: number
+  /** The largest body read; past it the answer is `answer_too_large`. */
+  readonly maxAnswerBytes: number
 }
 
 /**
@@ -42,7 +45,8 @@ export const exchange = async (
       ...(request.body === undefined ? {} : { body: request.body }),
       signal: controller.signal,
     })
-    const text = await response.text()
+    const text = await readBounded(response, request.maxAnswerBytes)
+    if (text === undefined) return E.left(tooLarge(response.status, request.maxAnswerBytes))
     return E.right({ status: response.status, headers: response.headers, text })
   } catch (cause) {
     if (signal?.aborted) return E.left(aborted(signal))
@@ -57,6 +61,14 @@ export const exchange = async (
     signal?.removeEventListener('abort', onAbort)
   }
 }
+
+const tooLarge = (status: number, maxAnswerBytes: number): ClientError =>
+  clientError({
+    code: 'answer_too_large',
+    message: `the answer (${status}) is larger than ${maxAnswerBytes} bytes (maxAnswerBytes): not read past it`,
+    status,
+    maxAnswerBytes,
+  })
 
 export const aborted = (signal: AbortSignal): ClientError =>
   clientError({ code: 'aborted', message: 'the call was aborted', reason: signal.reason })

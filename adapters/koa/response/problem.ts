@@ -109,6 +109,11 @@ export const toErrorResponse = (problem: Problem, retryAfterSeconds: number): Er
             ? `every pet identifier up to ${INT64_MAX} is used or passed: nothing more can be created`
             : `the store is full (${problem.capacity} pets): nothing more can be created`,
       }
+    case 'IdempotencyKeysFull':
+      return {
+        code: 'insufficient_storage',
+        message: `the store holds as many Idempotency-Keys as it may (${problem.capacity}): a create with a new key is refused until older keys expire; a create without a key is not affected`,
+      }
     case 'IdempotencyKeyInUse':
       return {
         code: 'idempotency_key_in_use',

@@ -26,7 +26,13 @@ export default {
   tsconfig: './tsconfig.build.json',
   out: './api-reference',
   name: 'Animal Store',
-  readme: 'none',
+  // The landing page: what each entry point is for, and where to start.
+  readme: './typedoc/landing.md',
+  // What a reader looks for first (what to call), then the values, then the types.
+  groupOrder: ['Functions', 'Variables', 'Classes', 'Type Aliases', 'Interfaces', '*'],
+  sort: ['kind', 'alphabetical-ignoring-documents'],
+  // Each export's first paragraph beside its name in the entry point's listing.
+  useFirstParagraphOfCommentAsSummary: true,
   excludePrivate: true,
   excludeInternal: true,
   treatWarningsAsErrors: true,
@@ -44,18 +50,10 @@ export default {
     'Interface',
     'TypeAlias',
   ],
-  // Mapped types behind StrictStruct's decoded value and the JSON writer's unchecked fields:
-  // the fields are shown where they are used. Settled and Tasked turn each of the client's
-  // Calls into its promise and its TaskEither form; Calls documents each call, and
-  // EveryOperation only checks that it has one for each operation.
-  // ERROR_ANSWERS: the table behind ErrorAnswerName, whose names the reference lists.
-  intentionallyNotExported: [
-    'Decoded',
-    'Plain',
-    'ERROR_ANSWERS',
-    'Settled',
-    'Tasked',
-    'EveryOperation',
-  ],
+  // The mapped type behind the JSON writer's unchecked fields: the fields are shown where they
+  // are used. ERROR_ANSWERS: the table behind ErrorAnswerName, whose names the reference lists.
+  // Settled and Tasked turn each of the client's Calls into its promise and its TaskEither form;
+  // Calls documents each call, and EveryOperation only checks that it has one for each operation.
+  intentionallyNotExported: ['Plain', 'ERROR_ANSWERS', 'Settled', 'Tasked', 'EveryOperation'],
   validation: { notExported: true, notDocumented: true, invalidLink: true, rewrittenLink: true },
 }

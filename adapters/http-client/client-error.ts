@@ -28,6 +28,24 @@ export type ClientFailure =
     }
   /** An answer that is neither the operation's success nor an Error body, or of the wrong shape. */
   | { readonly code: 'undecodable'; readonly message: string; readonly status: number }
+  /** An answer whose body is larger than `maxAnswerBytes`: reading stopped at the bound. */
+  | {
+      readonly code: 'answer_too_large'
+      readonly message: string
+      readonly status: number
+      readonly maxAnswerBytes: number
+    }
+  /**
+   * `pages()` only: a next link that does not ask for ids past the last one returned (`lastId`),
+   * so following it would repeat pages; `after` is the link's, `status` the page's (200).
+   */
+  | {
+      readonly code: 'pagination_stalled'
+      readonly message: string
+      readonly status: number
+      readonly lastId: bigint
+      readonly after: bigint | undefined
+    }
 
 /**
  * What a call rejects with (or a TaskEither's left): an Error, so it has a stack and prints

@@ -9,7 +9,7 @@ import {
   type Result,
 } from './calls.js'
 import type { ClientError } from './client-error.js'
-import type { ListPetsRequest } from './next-page.js'
+import { stalledAt, type ListPetsRequest } from './next-page.js'
 import type { ClientOptions } from './options.js'
 
 type Settled<F> = F extends (...args: infer P) => Result<infer A>
@@ -48,13 +48,36 @@ type AnyCall = (...args: unknown[]) => Result<unknown>
 const wrapEach = <W>(calls: Calls, wrap: (call: AnyCall) => W) =>
   Object.fromEntries(Object.entries(calls).map(([name, call]) => [name, wrap(call as AnyCall)]))
 
-/** A client for the service at `options.baseUrl`; it holds no connection of its own. */
+/**
+ * A client for the service at `options.baseUrl`; it holds no connection of its own.
+ *
+ * @example
+ * ```ts
+ * import { createClient, isClientError } from 'animal-store/client'
+ *
+ * const client = createClient({
+ *   baseUrl: process.env.ANIMAL_STORE_URL ?? 'http://localhost:8080/v1', // base path included
+ *   apiKey: process.env.ANIMAL_STORE_KEY ?? '',
+ * })
+ * try {
+ *   const rex = await client.createPet({ name: 'Rex', categoryId: 9223372036854775807n })
+ *   console.log(rex.id, rex.categoryId) // bigints, never rounded
+ *   for await (const page of client.pages({ status: 'available' }))
+ *     console.log(page.map((pet) => pet.name))
+ * } catch (error) {
+ *   if (!isClientError(error)) throw error
+ *   console.log(error.code, error.message) // one of a closed set of codes
+ * }
+ * ```
+ */
 export const createClient = (options: ClientOptions): AnimalStoreClient => {
   const calls = createCalls(options)
   async function* pages(request: ListPetsRequest = {}, callOptions: CallOptions = {}) {
     for (let next: ListPetsRequest | undefined = request; next !== undefined;) {
       const page: ListPetsPage = await settle(calls.listPets(next, callOptions))
       yield page.pets
+      const stalled = page.next && stalledAt(next, page.pets, page.next)
+      if (stalled !== undefined) throw stalled
       next = page.next
     }
   }

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
+import { readBounded } from './answer-body.js'
 import { clientError, type ClientError } from './client-error.js'
 
 /** An answer as it came, before decoding. */
@@ -15,6 +16,8 @@ export type Exchange = {
   readonly body?: string
   readonly signal: AbortSignal | undefined
   readonly timeoutMs: number
+  /** The largest body read; past it the answer is `answer_too_large`. */
+  readonly maxAnswerBytes: number
 }
 
 /**
@@ -42,7 +45,8 @@ export const exchange = async (
       ...(request.body === undefined ? {} : { body: request.body }),
       signal: controller.signal,
     })
-    const text = await response.text()
+    const text = await readBounded(response, request.maxAnswerBytes)
+    if (text === undefined) return E.left(tooLarge(response.status, request.maxAnswerBytes))
     return E.right({ status: response.status, headers: response.headers, text })
   } catch (cause) {
     if (signal?.aborted) return E.left(aborted(signal))
@@ -51,12 +55,33 @@ export const exchange = async (
         clientError({ code: 'timeout', message: `no answer within ${timeoutMs} ms`, timeoutMs }),
       )
     const message = `no answer: ${cause instanceof Error ? cause.message : String(cause)}`
-    return E.left(clientError({ code: 'network', message, cause }))
+    return E.left(clientError({ code: 'network', message: message + corsHint(request.url), cause }))
   } finally {
     clearTimeout(timer)
     signal?.removeEventListener('abort', onAbort)
   }
 }
 
+const tooLarge = (status: number, maxAnswerBytes: number): ClientError =>
+  clientError({
+    code: 'answer_too_large',
+    message: `the answer (${status}) is larger than ${maxAnswerBytes} bytes (maxAnswerBytes): not read past it`,
+    status,
+    maxAnswerBytes,
+  })
+
 export const aborted = (signal: AbortSignal): ClientError =>
   clientError({ code: 'aborted', message: 'the call was aborted', reason: signal.reason })
+
+/**
+ * A browser reports a refusal by CORS exactly as a dead network (a bare TypeError), so the
+ * client cannot tell them apart; from a page on another origin it says that it may be CORS.
+ */
+const corsHint = (url: string): string => {
+  const page = (globalThis as { location?: { origin?: unknown } }).location?.origin
+  if (typeof page !== 'string' || page === 'null' || !/^https?:/.test(page)) return ''
+  const target = new URL(url, page).origin
+  return target === page
+    ? ''
+    : ` (or CORS: this page's origin ${page} may not be on the service's CORS_ORIGINS list, which a browser reports the same way)`
+}

@@ -9,6 +9,7 @@ export type { CallOptions, Calls, CreatePetOptions, ListPetsPage, Result } from 
 export type { ListPetsRequest } from './next-page.js'
 export type { ClientOptions, DeprecationNotice } from './options.js'
 export { DEFAULT_BUDGET, type RetryBudget } from './budget.js'
+export { DEFAULT_MAX_ANSWER_BYTES } from './answer-body.js'
 export type { RetryNotice } from './retry.js'
 export {
   isClientError,

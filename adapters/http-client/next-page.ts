@@ -1,6 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
-import { decodeWith, LIST_LIMITS, listPetsQueryCodec, type PetStatus } from '../../core/index.js'
+import {
+  decodeWith,
+  LIST_LIMITS,
+  listPetsQueryCodec,
+  OPERATIONS,
+  type Pet,
+  type PetStatus,
+} from '../../core/index.js'
+import { clientError, type ClientError } from './client-error.js'
 
 /**
  * A next link's query. Its page size is the service's to choose (it may be configured wider
@@ -49,4 +57,26 @@ export const nextRequest = (
       ...(after === undefined ? {} : { after }),
     }),
   )(decodeWith(ListPetsQueryParams, 'query')(params))
+}
+
+/**
+ * Why `pages()` must not follow a page's next link: it asks for no ids past the last one the page
+ * returned (or, on an empty page, past the request's), so it would repeat pages, maybe forever.
+ */
+export const stalledAt = (
+  request: ListPetsRequest,
+  pets: ReadonlyArray<Pet>,
+  next: ListPetsRequest,
+): ClientError | undefined => {
+  const before = request.after ?? 0n
+  const lastId = pets.at(-1)?.id ?? before
+  const after = next.after
+  if (after !== undefined && after >= lastId && after > before) return undefined
+  return clientError({
+    code: 'pagination_stalled',
+    message: `the next link asks for ids after ${after ?? '(none: from the start)'}, not past ${lastId}, the last id returned: following it would repeat pages`,
+    status: OPERATIONS.listPets.success,
+    lastId,
+    after,
+  })
 }

@@ -20,6 +20,11 @@ export type ClientOptions = {
   readonly apiKey: string
   /** How long one attempt may wait for its whole answer; default 10,000 ms. */
   readonly timeoutMs?: number
+  /**
+   * The largest answer body read, in bytes; default DEFAULT_MAX_ANSWER_BYTES (256 KiB). Past it
+   * the call fails with `answer_too_large`, and the rest is never read.
+   */
+  readonly maxAnswerBytes?: number
   /** The retry budget of every call; each field defaults to DEFAULT_BUDGET's. */
   readonly budget?: Partial<RetryBudget>
   /** The fetch to use; default the platform's (Node 20+, browsers). */

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Operation } from '../../core/index.js'
+import { DEFAULT_MAX_ANSWER_BYTES } from './answer-body.js'
 import { DEFAULT_BUDGET, type RetryBudget } from './budget.js'
 import type { ClientError } from './client-error.js'
 import { exchange, type Answer } from './exchange.js'
@@ -24,6 +25,7 @@ type Extra = { readonly headers?: Record<string, string>; readonly body?: string
 export const createSender = (client: ClientOptions, base: string) => {
   const fetchFn = client.fetch ?? ((input, init) => globalThis.fetch(input, init))
   const authorization = `Bearer ${client.apiKey}`
+  const maxAnswerBytes = client.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES
   return <A>(
     operation: Operation,
     path: string,
@@ -43,6 +45,7 @@ export const createSender = (client: ClientOptions, base: string) => {
             ...(extra.body === undefined ? {} : { body: extra.body }),
             signal: options.signal,
             timeoutMs,
+            maxAnswerBytes,
           }),
         ),
       {

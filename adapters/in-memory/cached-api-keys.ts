@@ -2,7 +2,13 @@ import * as E from 'fp-ts/lib/Either.js'
 import * as O from 'fp-ts/lib/Option.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { ApiKeyRegistry, ApiKeys, StoreUnavailable, StoredKey } from '../../core/index.js'
+import {
+  storeUnavailable,
+  type ApiKeyRegistry,
+  type ApiKeys,
+  type StoreUnavailable,
+  type StoredKey,
+} from '../../core/index.js'
 import { createKeyRing } from './api-keys.js'
 
 /** Where the keys come from, and how fresh the cached copy must be. */
@@ -17,8 +23,30 @@ export type CachedApiKeysOptions = {
   readonly refreshAfterMs: number
   /** Past this age a request waits for the refresh: the bound on how stale a decision can be. */
   readonly maxAgeMs: number
+  /**
+   * Past `maxAgeMs`, how long a request waits for the refresh before it fails closed
+   * (StoreUnavailable); 2,000 ms by default, `Infinity` to wait for it however long it takes.
+   * The service gives it STORE_TIMEOUT_MS.
+   */
+  readonly waitMs?: number
   /** Told of each failed refresh; the cache keeps answering until `maxAgeMs`. */
   readonly onError?: (error: StoreUnavailable) => void
+}
+
+/** The refresh's outcome, or StoreUnavailable once `waitMs` passed without one. */
+const within = async (
+  pending: Promise<E.Either<StoreUnavailable, void>>,
+  waitMs: number,
+): Promise<E.Either<StoreUnavailable, void>> => {
+  if (waitMs === Infinity) return pending
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<E.Either<StoreUnavailable, void>>((resolve) => {
+    timer = setTimeout(
+      () => resolve(E.left(storeUnavailable(`the keys were not read within ${waitMs} ms`))),
+      waitMs,
+    )
+  })
+  return Promise.race([pending, late]).finally(() => clearTimeout(timer))
 }
 
 /**
@@ -67,7 +95,7 @@ export const createCachedApiKeys = (options: CachedApiKeysOptions): ApiKeys => {
         const bootstrapped = await bootstrapRing.verifyApiKey(presented)()
         if (E.isRight(bootstrapped) && O.isSome(bootstrapped.right)) return bootstrapped
         // Any other key waits, and fails closed: a revocation must not be missed.
-        const loaded = await pending
+        const loaded = await within(pending, options.waitMs ?? 2000)
         return E.isRight(loaded) ? ring.verifyApiKey(presented)() : loaded
       }
     },

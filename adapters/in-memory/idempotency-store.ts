@@ -2,8 +2,14 @@ import { randomUUID } from 'node:crypto'
 import { setImmediate as yieldToLoop } from 'node:timers/promises'
 import * as E from 'fp-ts/lib/Either.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { IdempotencyRecord, IdempotencyScope, IdempotencyStore } from '../../core/index.js'
+import {
+  idempotencyKeysFull,
+  type IdempotencyRecord,
+  type IdempotencyScope,
+  type IdempotencyStore,
+} from '../../core/index.js'
 import { createExpiryQueue } from './expiry-queue.js'
+import { capacityOf } from './pet-store.js'
 import { createShardedMap } from './sharded-map.js'
 
 /** Expired keys a claim removes at most: a claim's own cost stays small however many expire at once. */
@@ -11,25 +17,46 @@ export const PURGE_PER_CLAIM = 64
 /** Expired keys an explicit purge removes between two turns of the event loop. */
 const PURGE_PER_TURN = 2000
 
+/** How the in-memory idempotency store is bounded. */
+export type InMemoryIdempotencyStoreOptions = {
+  /**
+   * How many live keys it holds at most (1,000,000 by default); past it a claim of a new key is
+   * refused with `IdempotencyKeysFull`. A whole number from 0, or `Infinity` for no limit;
+   * anything else throws a RangeError.
+   */
+  readonly capacity?: number | undefined
+}
+
+/** A key's record, held both by id and in the expiry queue (at `slot`). */
+type Entry = { record: IdempotencyRecord; readonly id: string; slot: number }
+
 const idOf = (scope: IdempotencyScope): string => JSON.stringify([scope.keyId, scope.key])
 
 /**
  * Idempotency keys of one process. Records are replaced, never mutated, so a record handed out
  * stays as it was. Each claim also removes a few expired keys, earliest first (expiry-queue.ts),
- * so expired keys go steadily and no sweep of the whole map ever stalls a request.
+ * so expired keys go steadily and no sweep of the whole map ever stalls a request. A forgotten
+ * key leaves at once, from the map and from the queue: a refused create keeps nothing. Past
+ * `capacity` live keys a claim of a new one is refused, so the heap they take is bounded.
  */
-export const createInMemoryIdempotencyStore = (): IdempotencyStore => {
-  const records = createShardedMap<IdempotencyRecord>()
-  const expiries = createExpiryQueue()
+export const createInMemoryIdempotencyStore = (
+  options: InMemoryIdempotencyStoreOptions = {},
+): IdempotencyStore => {
+  const capacity = capacityOf(options)
+  const entries = createShardedMap<Entry>()
+  const expiries = createExpiryQueue<Entry>((entry) => entry.record.expiresAt)
+  const remove = (entry: Entry) => {
+    entries.delete(entry.id)
+    expiries.remove(entry)
+  }
 
-  /** Removes up to `limit` expired records; how many. An entry whose record was replaced is skipped. */
+  /** Removes up to `limit` expired records; how many. */
   const purge = (now: number, limit: number): number => {
     let purged = 0
-    for (let seen = 0; seen < limit; seen++) {
+    for (; purged < limit; purged++) {
       const due = expiries.takeExpired(now)
       if (due === undefined) break
-      const record = records.get(due.id)
-      if (record?.op === due.op && record.expiresAt <= now && records.delete(due.id)) purged++
+      entries.delete(due.id)
     }
     return purged
   }
@@ -41,10 +68,9 @@ export const createInMemoryIdempotencyStore = (): IdempotencyStore => {
     when: (r: IdempotencyRecord) => boolean,
     change: Partial<IdempotencyRecord>,
   ): boolean => {
-    const id = idOf(scope)
-    const record = records.get(id)
-    if (record === undefined || record.op !== op || !when(record)) return false
-    records.set(id, { ...record, ...change })
+    const entry = entries.get(idOf(scope))
+    if (entry === undefined || entry.record.op !== op || !when(entry.record)) return false
+    entry.record = { ...entry.record, ...change }
     return true
   }
   const pending = (r: IdempotencyRecord) => r.pet === undefined
@@ -53,13 +79,15 @@ export const createInMemoryIdempotencyStore = (): IdempotencyStore => {
     claimKey: (scope, claim, now) => {
       purge(now, PURGE_PER_CLAIM)
       const id = idOf(scope)
-      const found = records.get(id)
-      if (found !== undefined && found.expiresAt > now)
-        return TE.right({ _tag: 'Found', record: found })
-      const op = randomUUID()
-      records.set(id, { ...claim, op })
-      expiries.push({ at: claim.expiresAt, id, op })
-      return TE.right({ _tag: 'Claimed', op })
+      const found = entries.get(id)
+      if (found !== undefined && found.record.expiresAt > now)
+        return TE.right({ _tag: 'Found', record: found.record })
+      if (found !== undefined) remove(found) // expired, not yet purged
+      if (expiries.size() >= capacity) return TE.left(idempotencyKeysFull(capacity))
+      const entry: Entry = { record: { ...claim, op: randomUUID() }, id, slot: -1 }
+      entries.set(id, entry)
+      expiries.push(entry)
+      return TE.right({ _tag: 'Claimed', op: entry.record.op })
     },
     takeOverKey: (scope, op, expected, leaseUntil) =>
       TE.right(update(scope, op, (r) => pending(r) && r.leaseUntil === expected, { leaseUntil })),
@@ -67,8 +95,8 @@ export const createInMemoryIdempotencyStore = (): IdempotencyStore => {
       TE.right(void update(scope, op, () => true, { pet, leaseUntil: 0 })),
     releaseKey: (scope, op) => TE.right(void update(scope, op, pending, { leaseUntil: 0 })),
     forgetKey: (scope, op) => {
-      const record = records.get(idOf(scope))
-      if (record?.op === op && pending(record)) records.delete(idOf(scope))
+      const entry = entries.get(idOf(scope))
+      if (entry?.record.op === op && pending(entry.record)) remove(entry)
       return TE.right(undefined)
     },
     purgeExpiredKeys: (now) => async () => {

@@ -3,7 +3,10 @@
  *
  * @module animal-store/in-memory
  */
-export { createInMemoryIdempotencyStore } from './idempotency-store.js'
+export {
+  createInMemoryIdempotencyStore,
+  type InMemoryIdempotencyStoreOptions,
+} from './idempotency-store.js'
 export {
   createInMemoryPetStore,
   IN_MEMORY_CAPACITY_DEFAULT,

@@ -40,15 +40,21 @@ export type InMemoryPetStoreOptions = {
   readonly capacity?: number | undefined
 }
 
+/** The capacity asked for, or the default; a RangeError for one that is not a count. */
+export const capacityOf = (options: { readonly capacity?: number | undefined }): number => {
+  const capacity = options.capacity ?? IN_MEMORY_CAPACITY_DEFAULT
+  // NaN or a negative number would compare false against every count: a store without a limit.
+  if (!(capacity === Infinity || (Number.isInteger(capacity) && capacity >= 0)))
+    throw new RangeError(`capacity must be a whole number from 0, or Infinity: got ${capacity}`)
+  return capacity
+}
+
 /**
  * A process-local pet store. Ids are handed out in ascending order and pets never change,
  * so appending keeps every list sorted: a page is a binary search and a slice.
  */
 export const createInMemoryPetStore = (options: InMemoryPetStoreOptions = {}): PetStore => {
-  const capacity = options.capacity ?? IN_MEMORY_CAPACITY_DEFAULT
-  // NaN or a negative number would compare false against every count: a store without a limit.
-  if (!(capacity === Infinity || (Number.isInteger(capacity) && capacity >= 0)))
-    throw new RangeError(`capacity must be a whole number from 0, or Infinity: got ${capacity}`)
+  const capacity = capacityOf(options)
   /** Every pet by ascending id, for listing: a page is a binary search and a slice. */
   const all: Pet[] = []
   /**

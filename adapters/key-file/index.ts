@@ -5,5 +5,11 @@
  */
 export { createKeyFile } from './key-file.js'
 export { parseKeyFile, formatKeyFile } from './lines.js'
-export { checkKeyFile, checkKeyFileMode, type ModeCheck } from './mode.js'
+export {
+  checkKeyFile,
+  checkKeyFileMode,
+  checkKeyFileStats,
+  isRefused,
+  type ModeCheck,
+} from './mode.js'
 export { withFileLock, type FileLockOptions } from './file-lock.js'

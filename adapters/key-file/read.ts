@@ -3,8 +3,9 @@ import type { BigIntStats } from 'node:fs'
 import * as E from 'fp-ts/lib/Either.js'
 import * as O from 'fp-ts/lib/Option.js'
 import type { KeySnapshot, StoredKey } from '../../core/index.js'
+import { createLineSplitter } from './line-splitter.js'
 import { parseLine } from './lines.js'
-import { checkKeyFileMode } from './mode.js'
+import { checkKeyFileStats, isRefused } from './mode.js'
 
 /** The version of a missing file: it holds no keys. */
 const ABSENT = 'absent'
@@ -17,9 +18,9 @@ const statOrAbsent = (path: string): Promise<BigIntStats | undefined> =>
     error.code === 'ENOENT' ? undefined : Promise.reject(error),
   )
 
-const refuseIfWritable = (path: string, s: BigIntStats) => {
-  const mode = checkKeyFileMode(path, Number(s.mode))
-  if (mode._tag === 'WritableByOthers') throw new Error(mode.reason)
+const refuseIfUnsafe = (path: string, s: BigIntStats) => {
+  const check = checkKeyFileStats(path, { mode: Number(s.mode), uid: Number(s.uid) })
+  if (isRefused(check)) throw new Error(check.reason)
 }
 
 /**
@@ -30,28 +31,24 @@ const readLines = async (path: string): Promise<KeySnapshot> => {
   const file = await open(path, 'r')
   try {
     const opened = await file.stat({ bigint: true })
-    refuseIfWritable(path, opened)
+    refuseIfUnsafe(path, opened)
     const keys: StoredKey[] = []
-    let rest = ''
     let n = 0
-    const take = (line: string) => {
+    const lines = createLineSplitter((line) => {
       n++
       const trimmed = line.trim()
       if (trimmed === '') return
       const key = parseLine(trimmed, n)
       if (E.isLeft(key)) throw new Error(key.left)
       keys.push(key.right)
-    }
+    })
     for await (const chunk of file.createReadStream({
       encoding: 'utf8',
       autoClose: false,
       highWaterMark: 8192,
-    })) {
-      const lines = (rest + (chunk as string)).split('\n')
-      rest = lines.pop() ?? ''
-      lines.forEach(take)
-    }
-    take(rest)
+    }))
+      lines.push(chunk as string)
+    lines.end()
     return { version: versionOf(opened), keys }
   } finally {
     await file.close()
@@ -65,7 +62,7 @@ export const readIfChanged = async (
 ): Promise<O.Option<KeySnapshot>> => {
   const found = await statOrAbsent(path)
   if (found === undefined) return seen === ABSENT ? O.none : O.some({ version: ABSENT, keys: [] })
-  refuseIfWritable(path, found)
+  refuseIfUnsafe(path, found)
   if (versionOf(found) === seen) return O.none
   return O.some(await readLines(path).catch(absentAsEmpty))
 }

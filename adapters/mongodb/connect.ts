@@ -124,6 +124,24 @@ const reachableClient = async (
 /**
  * Connects (retrying until `startupTimeoutMs`), builds the indexes, and gives the stores.
  * Throws InvalidMongoUri for a URI that cannot work, whatever the wait.
+ *
+ * @example
+ * ```ts
+ * import { createPet } from 'animal-store'
+ * import { connectMongo } from 'animal-store/mongodb'
+ *
+ * const storage = await connectMongo({
+ *   uri: process.env.MONGODB_URI ?? 'mongodb://localhost:27017/animal_store',
+ *   timeoutMs: 2000, // each store call's deadline
+ *   startupTimeoutMs: 30_000, // how long to wait for the database at start
+ * })
+ * try {
+ *   const created = await createPet(storage.store)({ name: 'Rex', categoryId: 7n })()
+ *   console.log(created._tag) // Right
+ * } finally {
+ *   await storage.close()
+ * }
+ * ```
  */
 export const connectMongo = async (options: MongoOptions): Promise<MongoStorage> => {
   const problem = mongoUriProblem(options.uri)

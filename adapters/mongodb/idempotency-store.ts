@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { isRight } from 'fp-ts/lib/Either.js'
+import { isLeft, isRight } from 'fp-ts/lib/Either.js'
 import type { Collection, Db } from 'mongodb'
 import {
   Pet,
@@ -90,8 +90,9 @@ export const createMongoIdempotencyStore = (
   })
 
   return {
-    claimKey: (scope, { fingerprint, leaseUntil, expiresAt }, now) =>
-      bounded(() => {
+    claimKey:
+      (scope, { fingerprint, leaseUntil, expiresAt }, now) =>
+      async () => {
         if (now - purgedAt >= PURGE_EVERY_MS) {
           purgedAt = now
           purge(now).catch(() => (purgedAt = -Infinity))
@@ -105,8 +106,16 @@ export const createMongoIdempotencyStore = (
           leaseUntil,
           expiresAt: new Date(expiresAt),
         }
-        return claim(doc, now)
-      }),
+        let refused = false
+        const result = await bounded(async () => {
+          const claimed = await claim(doc, now)
+          // Past the deadline the request was refused 503: a record nobody holds would stay a day.
+          if (refused && claimed._tag === 'Claimed') await keys.deleteOne(pendingOf(scope, doc.op))
+          return claimed
+        })()
+        refused = isLeft(result)
+        return result
+      },
     takeOverKey: (scope, op, expected, leaseUntil) =>
       bounded(async () => {
         const filter = { ...pendingOf(scope, op), leaseUntil: expected }

@@ -66,7 +66,7 @@ export const petName = (): fc.Arbitrary<string> =>
         [...s].length <= PET_NAME_MAX_LENGTH,
     )
 
-/** Characters that show nothing, for names made only of them (and whitespace). */
+/** Characters that show nothing, for names made only of them (and whitespace): combining marks too. */
 const invisible = fc.constantFrom(
   ' ',
   '\u3000',
@@ -81,6 +81,13 @@ const invisible = fc.constantFrom(
   '\u2800',
   '\ufe0f',
   '\u{e0041}',
+  '\u2065',
+  '\ufff0',
+  '\u{e0000}',
+  '\u{e0080}',
+  '\u{e0fff}',
+  '\u0301',
+  '\u20dd',
 )
 const bidiControl = fc.constantFrom(...'\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069')
 

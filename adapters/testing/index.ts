@@ -17,6 +17,7 @@ export {
   idempotencyStoreContract,
   type IdempotencyStoreContractOptions,
   type IdempotencyStoreFactory,
+  type IdempotencyStoreFactoryOptions,
   type IdempotencyStoreSupports,
 } from './idempotency-store-contract.js'
 export type { ContractOptions, FreshStore } from './suite.js'

@@ -33,6 +33,21 @@ export type PetStoreContractOptions = ContractOptions & {
  * The model every implementation of the PetStore port must match, the keyed insert included:
  * one call registers the whole suite (a describe block) with the runner. Assertions use
  * node:assert, so any runner works.
+ *
+ * @example
+ * ```ts
+ * // my-pet-store.test.ts: run with `node --test` (or under mocha, without `test`).
+ * import { afterEach, beforeEach, describe, it } from 'node:test'
+ * import { createInMemoryPetStore } from 'animal-store/in-memory'
+ * import { petStoreContract } from 'animal-store/testing'
+ *
+ * // The factory gives a fresh, empty store for each test, and how to dispose of it.
+ * petStoreContract(
+ *   'my pet store',
+ *   async (options) => ({ store: createInMemoryPetStore(options), dispose: async () => {} }),
+ *   { test: { describe, it, beforeEach, afterEach }, supports: { capacity: true } },
+ * )
+ * ```
  */
 export const petStoreContract = (
   name: string,

@@ -1,5 +1,5 @@
 import { bootstrapKey, createCachedApiKeys, createKeyRing } from '../../adapters/in-memory/index.js'
-import { checkKeyFile, createKeyFile } from '../../adapters/key-file/index.js'
+import { checkKeyFile, createKeyFile, isRefused } from '../../adapters/key-file/index.js'
 import type { ApiKeys, Logger, StoredKey } from '../../core/index.js'
 import type { Storage } from './storage.js'
 import type { Config } from './config.js'
@@ -30,13 +30,15 @@ export const apiKeysOf = (
     now: Date.now,
     refreshAfterMs: KEYS_REFRESH_AFTER_MS,
     maxAgeMs: KEYS_MAX_AGE_MS,
+    waitMs: config.storeTimeoutMs,
     onError: (error) => logger.warn({ err: error.detail }, 'cannot read the API keys'),
   })
 }
 
 /**
- * API_KEYS_FILE's permissions, checked at start: a file others can write is refused (the
- * reason is returned), one others can read is served with a warning (it holds no key).
+ * API_KEYS_FILE's owner and permissions, checked at start: a file owned by another user (root
+ * aside) or that others can write is refused (the reason is returned), one others can read is
+ * served with a warning (it holds no key).
  */
 export const checkApiKeysFile = async (
   config: Pick<Config, 'apiKeysFile'>,
@@ -46,5 +48,5 @@ export const checkApiKeysFile = async (
   const mode = await checkKeyFile(config.apiKeysFile)
   if (mode._tag === 'ReadableByOthers')
     logger.warn({ reason: mode.reason }, 'API_KEYS_FILE is readable by others')
-  return mode._tag === 'WritableByOthers' ? mode.reason : undefined
+  return isRefused(mode) ? mode.reason : undefined
 }

@@ -95,6 +95,8 @@ export type Env = Readonly<Record<string, string | undefined>>
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 const KEY = new RegExp(`^${BEARER_TOKEN}$`)
+/** The shortest API_KEYS entry: a short key is guessed by trying (two characters in about a thousand tries). */
+export const API_KEY_MIN_LENGTH = 16
 /**
  * An http(s) origin exactly as a browser sends it: the URL Standard's own serialization of the
  * entry's origin is the entry itself. So the host is lower-case (an IPv6 address in brackets, in
@@ -219,8 +221,14 @@ export const loadConfig = (
     apiKeys: read(
       'API_KEYS',
       listOf(
-        (item) => KEY.test(item),
-        'must be bearer tokens (letters, digits, -._~+/ then optional = padding, at most 512 before it)',
+        [
+          (item) => KEY.test(item),
+          'must be bearer tokens (letters, digits, -._~+/ then optional = padding, at most 512 before it)',
+        ],
+        [
+          (item) => item.length >= API_KEY_MIN_LENGTH,
+          `must be at least ${API_KEY_MIN_LENGTH} characters long, so that they cannot be guessed (make one with: openssl rand -base64 32, or mint keys with npm run keys -- create)`,
+        ],
       ),
       [],
     ),
@@ -275,10 +283,10 @@ export const loadConfig = (
     trustProxy: trustProxyOf(read),
     corsOrigins: read(
       'CORS_ORIGINS',
-      listOf(
+      listOf([
         isBrowserOrigin,
         'entries must be origins exactly as browsers send them, like https://app.example:8443 or http://[::1]:3000 (lower-case host, a port from 1 to 65535 other than the scheme default, no path)',
-      ),
+      ]),
       [],
     ),
   }

@@ -66,25 +66,33 @@ export const instantUntil = (latest: Date) =>
     `must be an ISO 8601 instant with a time zone (like 2026-01-01T00:00:00Z), from 1970 and not after ${latest.toISOString()}`,
   )
 
+/** A test every entry of a list must pass, and what the refusal says of those that do not. */
+export type EntryRule = readonly [(item: string) => boolean, string]
+
 /**
  * A comma-separated list; blanks around and between entries are ignored. A refusal names the
- * entries that broke the rule by position, so that it can be reported without the value.
+ * entries that broke the first rule they break by position, so that it can be reported without
+ * the value.
  */
-export const listOf = (entry: (item: string) => boolean, explain: string) =>
+export const listOf = (...rules: ReadonlyArray<EntryRule>) =>
   new t.Type<string[], string, unknown>(
     'List',
-    (u): u is string[] => Array.isArray(u) && u.every((item) => isString(item) && entry(item)),
+    (u): u is string[] =>
+      Array.isArray(u) && u.every((item) => isString(item) && rules.every(([ok]) => ok(item))),
     (u, c) => {
-      if (!isString(u)) return t.failure(u, c, explain)
+      if (!isString(u)) return t.failure(u, c, rules[0]?.[1] ?? 'must be a list')
       const items = u
         .split(',')
         .map((item) => item.trim())
         .filter((item) => item !== '')
-      const bad = items.flatMap((item, i) => (entry(item) ? [] : [i + 1]))
-      if (bad.length === 0) return t.success(items)
-      const which =
-        bad.length === 1 ? `entry ${bad[0]} is not` : `entries ${bad.join(', ')} are not`
-      return t.failure(u, c, `${explain}: ${which} (of ${items.length})`)
+      for (const [entry, explain] of rules) {
+        const bad = items.flatMap((item, i) => (entry(item) ? [] : [i + 1]))
+        if (bad.length === 0) continue
+        const which =
+          bad.length === 1 ? `entry ${bad[0]} is not` : `entries ${bad.join(', ')} are not`
+        return t.failure(u, c, `${explain}: ${which} (of ${items.length})`)
+      }
+      return t.success(items)
     },
     (items) => items.join(','),
   )

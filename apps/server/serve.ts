@@ -69,13 +69,15 @@ const listenAndAnnounce = (
   server.listen(config.port, config.host, () => {
     server.off('error', cannotListen)
     const address = server.address()
-    const port = typeof address === 'object' && address !== null ? address.port : config.port
+    const bound = typeof address === 'object' && address !== null ? address : undefined
+    const port = bound?.port ?? config.port
     const store = config.mongodbUri === undefined ? 'in-memory' : 'mongodb'
     if (generated !== undefined) announceGeneratedKey(generated, `${port}${config.basePath}`)
     // Announced last, and even when LOG_LEVEL hides info lines: scripts wait for it for the port.
     const announce = config.logLevel === 'silent' ? logger : logger.child({}, { level: 'info' })
+    // The address bound (`::` or `0.0.0.0` for every interface when HOST is unset), not the setting.
     announce.info(
-      { port, host: config.host ?? null, basePath: config.basePath, store },
+      { port, host: bound?.address ?? config.host, basePath: config.basePath, store },
       'listening',
     )
     flush()

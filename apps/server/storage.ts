@@ -28,16 +28,23 @@ export type StorageConfig = Pick<
   'mongodbUri' | 'maxPets' | 'storeTimeoutMs' | 'startupTimeoutMs'
 >
 
-/** A store that lives in this process: always ready, nothing to close, keys kept beside it. */
-export const processLocalStorage = (store: PetStore): Storage => ({
+/**
+ * A store that lives in this process: always ready, nothing to close, keys kept beside it, at
+ * most `keyCapacity` of them.
+ */
+export const processLocalStorage = (store: PetStore, keyCapacity?: number): Storage => ({
   store,
-  idempotencyStore: createInMemoryIdempotencyStore(),
+  idempotencyStore: createInMemoryIdempotencyStore({ capacity: keyCapacity }),
   checkReadiness: () => TE.right(undefined),
   close: async () => {},
 })
 
+/**
+ * As many idempotency keys as pets at most: the heap figure of a pet includes its key's record
+ * (heap-fit.ts), so MAX_PETS that fit in the heap fit with their keys.
+ */
 export const inMemoryStorage = (capacity?: number): Storage =>
-  processLocalStorage(createInMemoryPetStore({ capacity }))
+  processLocalStorage(createInMemoryPetStore({ capacity }), capacity)
 
 /**
  * MongoDB when MONGODB_URI is set, else the in-memory store. The driver is loaded only when it

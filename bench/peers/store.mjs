@@ -12,7 +12,7 @@ export const NAMES = [
   'Bailey',
 ]
 export const STATUSES = ['available', 'pending', 'sold']
-export const API_KEY = 'test-key-123'
+export const API_KEY = 'bench-key-0123456789abcdef'
 export const PETS = 10_000
 
 /** Pet `i` (from 1): the same formula for the peers' stores and the service's seed. */

@@ -28,6 +28,15 @@ export type StoreUnavailable = { readonly _tag: 'StoreUnavailable'; readonly det
  */
 export type StoreFull = { readonly _tag: 'StoreFull'; readonly capacity?: number }
 
+/**
+ * The idempotency store holds as many keys as it may (`capacity`), none of them expired: a create
+ * with a new key is refused until older keys expire; creates without a key are not affected.
+ */
+export type IdempotencyKeysFull = {
+  readonly _tag: 'IdempotencyKeysFull'
+  readonly capacity: number
+}
+
 /** The idempotency key was first used with another body: the client reused a key by mistake. */
 export type IdempotencyKeyReused = { readonly _tag: 'IdempotencyKeyReused' }
 /**
@@ -49,6 +58,7 @@ export type DomainError =
   | PetNotFound
   | StoreUnavailable
   | StoreFull
+  | IdempotencyKeysFull
   | IdempotencyKeyReused
   | IdempotencyKeyInUse
   | ShuttingDown
@@ -84,6 +94,11 @@ export const identifiersExhausted: StoreFull = { _tag: 'StoreFull' }
 export const storeUnavailable = (detail: string): StoreUnavailable => ({
   _tag: 'StoreUnavailable',
   detail,
+})
+/** An {@link IdempotencyKeysFull} for an idempotency store that holds `capacity` keys. */
+export const idempotencyKeysFull = (capacity: number): IdempotencyKeysFull => ({
+  _tag: 'IdempotencyKeysFull',
+  capacity,
 })
 /** The {@link IdempotencyKeyReused} error. */
 export const idempotencyKeyReused: IdempotencyKeyReused = { _tag: 'IdempotencyKeyReused' }

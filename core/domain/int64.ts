@@ -20,6 +20,13 @@ const fromNumeric = (u: unknown): bigint | undefined => {
   return undefined
 }
 
+/** Why a whole number past 2^53-1 is refused, and what to send instead: it may be rounded already. */
+const UNSAFE_NUMBER =
+  'given exactly: a number above 2^53-1 (Number.MAX_SAFE_INTEGER) may already be rounded, so pass a bigint (9007199254740993n), or parse the JSON with exact integers (readJson)'
+
+const isUnsafeInteger = (u: unknown): boolean =>
+  typeof u === 'number' && Number.isInteger(u) && u > Number.MAX_SAFE_INTEGER
+
 const positiveInt64 =
   (parse: (u: unknown) => bigint | undefined, rule: string) =>
   <B>(name: string) =>
@@ -28,9 +35,8 @@ const positiveInt64 =
       (u): u is PositiveInt64<B> => typeof u === 'bigint' && inRange(u),
       (u, c) => {
         const n = parse(u)
-        return n !== undefined && inRange(n)
-          ? t.success(n as PositiveInt64<B>)
-          : t.failure(u, c, `must be ${rule}`)
+        if (n !== undefined && inRange(n)) return t.success(n as PositiveInt64<B>)
+        return t.failure(u, c, `must be ${rule}${isUnsafeInteger(u) ? `, ${UNSAFE_NUMBER}` : ''}`)
       },
       (n) => n,
     )

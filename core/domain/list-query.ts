@@ -1,7 +1,7 @@
 import * as t from 'io-ts'
 import { PetStatusField } from './new-pet.js'
 import { PetIdParam } from './pet.js'
-import { strictStruct } from './strict-struct.js'
+import { strictStruct, type StrictStruct } from './strict-struct.js'
 
 /** How many pets a page may hold, and how many when the caller does not say. */
 export type ListLimits = { readonly min: number; readonly max: number; readonly default: number }
@@ -39,19 +39,24 @@ export const limitCodec = ({ min, max }: ListLimits): t.Type<number, number, unk
   )
 }
 
-/**
- * The listing request. `after` is the paging position: only pets with a larger id are listed.
- * It is how the `next` link continues a listing without offsets.
- */
-export const listPetsQueryCodec = (limits: ListLimits) =>
+const queryCodec = (limits: ListLimits) =>
   strictStruct(
     'ListPetsQuery',
     {},
     { limit: limitCodec(limits), status: PetStatusField, after: PetIdParam },
     'parameter',
   )
-/** The listing request as decoded, before its default limit. */
-export type ListPetsQueryDecoded = t.TypeOf<ReturnType<typeof listPetsQueryCodec>>
+
+/** The listing request as decoded, before its default limit (an interface: shown by name). */
+// eslint-disable-next-line @typescript-eslint/consistent-type-definitions, @typescript-eslint/no-empty-object-type
+export interface ListPetsQueryDecoded extends t.TypeOf<ReturnType<typeof queryCodec>> {}
+
+/**
+ * The listing request. `after` is the paging position: only pets with a larger id are listed.
+ * It is how the `next` link continues a listing without offsets.
+ */
+export const listPetsQueryCodec = (limits: ListLimits): StrictStruct<ListPetsQueryDecoded> =>
+  queryCodec(limits)
 /**
  * The decoded query with its default limit. Its optional fields may hold undefined, so that it is
  * built field by field (see listPets): a spread followed by a new key takes V8's slow path.

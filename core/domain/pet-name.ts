@@ -1,4 +1,5 @@
 import * as t from 'io-ts'
+import { COMBINING_MARK_RANGES } from './combining-marks.js'
 
 /** A name has at most this many code points. */
 export const PET_NAME_MAX_LENGTH = 200
@@ -15,27 +16,30 @@ export const PET_NAME_WHITESPACE =
 const CONTROL = '\\u0000-\\u001f\\u007f-\\u009f'
 /** Bidirectional embeddings, overrides and isolates: they can make a name read as another. */
 export const PET_NAME_BIDI_CONTROLS = '\\u202a-\\u202e\\u2066-\\u2069'
-const astral = (from: number, to: number) =>
-  `${String.fromCodePoint(from)}-${String.fromCodePoint(to)}`
+/** A character of a class: `\uXXXX` in the BMP; beyond it, itself (module comment). */
+const classChar = (cp: number) =>
+  cp > 0xffff ? String.fromCodePoint(cp) : `\\u${cp.toString(16).padStart(4, '0')}`
+const range = (from: number, to: number) =>
+  from === to ? classChar(from) : `${classChar(from)}-${classChar(to)}`
 /**
- * Characters that show nothing by themselves: format characters (Unicode's Cf, such as U+200B),
- * the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the blank braille pattern (U+2800),
- * variation selectors and the combining grapheme joiner. A name needs one character outside
- * these and the whitespace.
+ * Characters that show nothing by themselves: Unicode's Default_Ignorable_Code_Point, assigned or
+ * not (format characters such as U+200B, the Hangul fillers, variation selectors, tag characters,
+ * the combining grapheme joiner, and the code points kept for more of them: U+2065, U+FFF0 to
+ * U+FFF8, U+E0000 to U+E0FFF), plus the blank braille pattern (U+2800) and the interlinear
+ * annotation characters (U+FFF9 to U+FFFB). A name needs one character outside these, the
+ * whitespace and the combining marks.
  */
 export const PET_NAME_INVISIBLE =
-  '\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u2060-\\u2064' +
-  '\\u206a-\\u206f\\u2800\\u3164\\ufe00-\\ufe0f\\uffa0\\ufff9-\\ufffb' +
-  [
-    astral(0x1bca0, 0x1bca3),
-    astral(0x1d173, 0x1d17a),
-    astral(0xe0001, 0xe0001),
-    astral(0xe0020, 0xe007f),
-    astral(0xe0100, 0xe01ef),
-  ].join('')
+  '\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u2060-\\u2065' +
+  '\\u206a-\\u206f\\u2800\\u3164\\ufe00-\\ufe0f\\uffa0\\ufff0-\\ufffb' +
+  [range(0x1bca0, 0x1bca3), range(0x1d173, 0x1d17a), range(0xe0000, 0xe0fff)].join('')
+/** Combining marks (Unicode's M): alone, they decorate nothing. */
+const MARKS = COMBINING_MARK_RANGES.flatMap((from, i) =>
+  i % 2 === 0 ? [range(from, COMBINING_MARK_RANGES[i + 1] as number)] : [],
+).join('')
 const ANYWHERE = `[^${CONTROL}${PET_NAME_BIDI_CONTROLS}]*`
 /** The JSON Schema pattern of a name: no control characters, no bidirectional controls, and at least one visible character. */
-export const PET_NAME_PATTERN = `^${ANYWHERE}[^${CONTROL}${PET_NAME_BIDI_CONTROLS}${PET_NAME_WHITESPACE}${PET_NAME_INVISIBLE}]${ANYWHERE}$`
+export const PET_NAME_PATTERN = `^${ANYWHERE}[^${CONTROL}${PET_NAME_BIDI_CONTROLS}${PET_NAME_WHITESPACE}${PET_NAME_INVISIBLE}${MARKS}]${ANYWHERE}$`
 const pattern = new RegExp(PET_NAME_PATTERN, 'u')
 const control = new RegExp(`[${CONTROL}]`, 'u')
 const bidi = new RegExp(`[${PET_NAME_BIDI_CONTROLS}]`, 'u')
@@ -44,7 +48,7 @@ export const PET_NAME_RULES = {
   control: 'must not contain control characters (U+0000 to U+001F, U+007F to U+009F)',
   bidi: 'must not contain bidirectional controls (U+202A to U+202E, U+2066 to U+2069)',
   blank:
-    'must not be blank: it needs a visible character, not only whitespace, format characters (such as U+200B), fillers (such as U+3164) or blank braille patterns (U+2800)',
+    'must not be blank: it needs a visible character, not only whitespace, format or other default-ignorable characters (such as U+200B), fillers (such as U+3164), blank braille patterns (U+2800) or combining marks (such as U+0301)',
 } as const
 /** In 'u' mode a surrogate pair is one code point, so only a lone half matches. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u

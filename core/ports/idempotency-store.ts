@@ -1,5 +1,5 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { StoreUnavailable } from '../domain/errors.js'
+import type { IdempotencyKeysFull, StoreUnavailable } from '../domain/errors.js'
 import type { IdempotencyKey } from '../domain/idempotency-key.js'
 import type { Pet } from '../domain/pet.js'
 
@@ -31,12 +31,14 @@ export type ClaimResult =
 /**
  * Records the key if no live record holds it (one whose `expiresAt` is after `now`), under a new
  * op; otherwise returns that record. Of concurrent claims of one key, exactly one is `Claimed`.
+ * A bounded store holding its capacity of live records refuses a new key with
+ * `IdempotencyKeysFull` and records nothing.
  */
 export type ClaimKey = (
   scope: IdempotencyScope,
   claim: IdempotencyClaim,
   now: number,
-) => TE.TaskEither<StoreUnavailable, ClaimResult>
+) => TE.TaskEither<StoreUnavailable | IdempotencyKeysFull, ClaimResult>
 /**
  * Moves the lease of a pending record whose lease is still `expected`; false if it changed or
  * the record is complete. Advisory: on a store without atomic updates two callers may both win,
@@ -61,7 +63,8 @@ export type ReleaseKey = (
 ) => TE.TaskEither<StoreUnavailable, void>
 /**
  * Deletes a still pending record of `op`: its request failed with nothing stored, and nothing
- * ever will be under it (the store is full), so the key is free for any later request.
+ * ever will be under it (the store is full), so the key is free for any later request, and the
+ * record's place (in a bounded store) for any other key.
  */
 export type ForgetKey = (
   scope: IdempotencyScope,

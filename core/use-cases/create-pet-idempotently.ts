@@ -6,6 +6,7 @@ import {
   idempotencyKeyReused,
   type IdempotencyKeyInUse,
   type IdempotencyKeyReused,
+  type IdempotencyKeysFull,
   type InvalidInput,
   type StoreFull,
   type StoreUnavailable,
@@ -46,7 +47,12 @@ export type IdempotentCreate = {
 export type IdempotentResult = { readonly pet: Pet; readonly replayed: boolean }
 /** Every way a keyed create can fail. */
 export type IdempotentCreateFailure =
-  InvalidInput | StoreUnavailable | StoreFull | IdempotencyKeyReused | IdempotencyKeyInUse
+  | InvalidInput
+  | StoreUnavailable
+  | StoreFull
+  | IdempotencyKeysFull
+  | IdempotencyKeyReused
+  | IdempotencyKeyInUse
 
 const decodeKey = decodeWith(IdempotencyKey, 'Idempotency-Key')
 const decodeNewPet = decodeWith(NewPet, 'body')

@@ -11,7 +11,20 @@ export type CreatePetDeps = Pick<PetStore, 'insertPet'>
 
 const decodeNewPet = decodeWith(NewPet, 'body')
 
-/** Adds an animal: validates untrusted input, then stores it under a fresh id. */
+/**
+ * Adds an animal: validates untrusted input, then stores it under a fresh id.
+ *
+ * @example
+ * ```ts
+ * import { createPet } from 'animal-store'
+ * import { createInMemoryPetStore } from 'animal-store/in-memory'
+ *
+ * const store = createInMemoryPetStore()
+ * const created = await createPet(store)({ name: 'Rex', categoryId: 7n, status: 'available' })()
+ * if (created._tag === 'Left') throw new Error(created.left._tag) // InvalidInput names each field
+ * console.log(created.right.id) // 1n: ids are exact bigints
+ * ```
+ */
 export const createPet =
   (deps: CreatePetDeps) =>
   (input: unknown): TE.TaskEither<InvalidInput | StoreUnavailable | StoreFull, Pet> => {

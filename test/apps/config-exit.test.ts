@@ -53,6 +53,7 @@ describe('the production start with an invalid environment', function () {
     ['TRUST_PROXY_HEADER', { TRUST_PROXY_HEADER: 'Forwarded' }],
     ['CORS_ORIGINS', { CORS_ORIGINS: 'https://app.example/' }],
     ['API_KEYS', { API_KEYS: 'has space' }],
+    ['API_KEYS', { API_KEYS: 'short-key' }],
     ['KEEP_ALIVE_TIMEOUT_MS', { KEEP_ALIVE_TIMEOUT_MS: '999' }],
     ['REQUEST_TIMEOUT_MS', { HEADERS_TIMEOUT_MS: '3000', REQUEST_TIMEOUT_MS: '2999' }],
     ['GET_PET_DEPRECATED_AT', { GET_PET_DEPRECATED_AT: '2031-01-01T00:00:00Z' }],

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { expect } from 'chai'
 import * as E from 'fp-ts/lib/Either.js'
 import { loadConfig, type Config } from '../../apps/server/config.js'
@@ -35,7 +36,7 @@ describe('configuration from the environment', () => {
         PORT: '9000',
         HOST: '127.0.0.1',
         BASE_PATH: '/api/v1',
-        API_KEYS: ' a-key , b-key ,',
+        API_KEYS: ' a-key-0123456789abcdef , b-key-0123456789abcdef ,',
         LOG_LEVEL: 'warn',
         MONGODB_URI: 'mongodb://x/db',
         RETRY_AFTER_SECONDS: '7',
@@ -47,7 +48,7 @@ describe('configuration from the environment', () => {
       port: 9000,
       host: '127.0.0.1',
       basePath: '/api/v1',
-      apiKeys: ['a-key', 'b-key'],
+      apiKeys: ['a-key-0123456789abcdef', 'b-key-0123456789abcdef'],
       logLevel: 'warn',
       mongodbUri: 'mongodb://x/db',
       retryAfterSeconds: 7,
@@ -69,7 +70,7 @@ describe('configuration from the environment', () => {
     const errors = errorsOf({
       PORT: '70000',
       BASE_PATH: 'v1/',
-      API_KEYS: 'ok,bad key',
+      API_KEYS: 'ok-0123456789abcdef,bad key',
       LOG_LEVEL: 'loud',
       GET_PET_DEPRECATED_AT: '2031-01-01T00:00:00Z',
       RETRY_AFTER_SECONDS: '0',
@@ -89,11 +90,25 @@ describe('configuration from the environment', () => {
   })
 
   it('names the malformed API_KEYS entries without repeating any key', () => {
-    const errors = errorsOf({ API_KEYS: 'real-secret-one, bad key ,real-secret-two,é' })
+    const errors = errorsOf({
+      API_KEYS: 'real-secret-one-0123, bad key ,real-secret-two-0123,é',
+    })
     expect(errors).to.equal(
       'API_KEYS must be bearer tokens (letters, digits, -._~+/ then optional = padding, at most 512 before it): entries 2, 4 are not (of 4) (the value is not shown: it holds keys)',
     )
     expect(errors).to.not.include('secret')
+  })
+
+  it('refuses API_KEYS entries shorter than 16 characters, saying how to make one', () => {
+    const errors = errorsOf({ API_KEYS: 'long-enough-0123456,short-secret,s2' })
+    expect(errors).to.equal(
+      'API_KEYS must be at least 16 characters long, so that they cannot be guessed (make one with: openssl rand -base64 32, or mint keys with npm run keys -- create): entries 2, 3 are not (of 3) (the value is not shown: it holds keys)',
+    )
+    expect(errors).to.not.include('secret')
+    expect(configOf({ API_KEYS: 'a'.repeat(16) }).apiKeys).to.deep.equal(['a'.repeat(16)])
+    // What the message suggests is accepted: 44 characters of base64.
+    const generated = execFileSync('openssl', ['rand', '-base64', '32'], { encoding: 'utf8' })
+    expect(configOf({ API_KEYS: generated.trim() }).apiKeys).to.have.length(1)
   })
 
   it('reports a conflict between two variables alongside the other invalid ones', () => {
@@ -444,7 +459,7 @@ describe('configuration: MAX_PETS against the heap', () => {
 
   it('leaves MAX_PETS unchecked on MongoDB, which keeps the pets', () => {
     const loaded = loadConfig(
-      { MAX_PETS: '150000', MONGODB_URI: 'mongodb://x/db', API_KEYS: 'k-0123456789' },
+      { MAX_PETS: '150000', MONGODB_URI: 'mongodb://x/db', API_KEYS: 'k-0123456789abcdef' },
       256 * MB,
     )
     expect(E.isRight(loaded)).to.equal(true)

@@ -11,7 +11,7 @@ describe('the embedding example of docs/embedding.md', () => {
     ])
     expect(stdout.split('\n')).to.deep.equal([
       '1 Rex 9223372036854775807',
-      'name must not be blank: it needs a visible character, not only whitespace, format characters (such as U+200B), fillers (such as U+3164) or blank braille patterns (U+2800)',
+      'name must not be blank: it needs a visible character, not only whitespace, format or other default-ignorable characters (such as U+200B), fillers (such as U+3164), blank braille patterns (U+2800) or combining marks (such as U+0301)',
       'categoryId must be an integer from 1 to 9223372036854775807',
       '',
     ])

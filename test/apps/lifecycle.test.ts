@@ -54,6 +54,9 @@ describe('the production start', function () {
         expect((await service.request({ path: '/healthz' })).status).to.equal(200)
         expect(await service.stop()).to.equal(0)
         expect(service.output.join('\n')).to.match(/"signal":"SIGTERM".*"msg":"shutting down"/)
+        // `--silent` leaves out npm's banner: every line on stdout is the service's JSON.
+        for (const line of service.stdout)
+          expect(() => JSON.parse(line) as unknown, line).not.to.throw()
         expect([pid, ...tree].filter(alive)).to.deep.equal([])
         expect(await portIsFree(service.port)).to.equal(true)
       } finally {

@@ -1,4 +1,4 @@
-import { chmodSync } from 'node:fs'
+import { chmodSync, chownSync } from 'node:fs'
 import { expect } from 'chai'
 import { createMongoApiKeyRegistry } from '../../adapters/mongodb/index.js'
 import { mintKey } from '../../apps/keys/mint.js'
@@ -93,6 +93,24 @@ describe('secrets never reach a log', function () {
     } finally {
       await db.dropDatabase()
       await closeSharedClient()
+    }
+  })
+
+  it('refuses a key file owned by another user at start, naming the fix', async () => {
+    const file = tempKeyFile()
+    try {
+      await file.mint(['pets:read'])
+      chownSync(file.path, 65534, 65534) // nobody; the tests run as root
+      await startService({ API_KEYS_FILE: file.path }).then(
+        () => expect.fail('started on a key file owned by another user'),
+        (error: Error) => {
+          expect(error.message).to.include('service exited with 2')
+          expect(error.message).to.include(`is owned by uid 65534`)
+          expect(error.message).to.include(`(chown ${process.getuid?.()} ${file.path})`)
+        },
+      )
+    } finally {
+      file.remove()
     }
   })
 

@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process'
 import { expect } from 'chai'
 import { readFileSync } from 'node:fs'
 import { allBlocks, commandsOf, type Block } from './fences.js'
-import { createScratchProject } from './scratch-project.js'
+import { createScratchProject, packagesOf } from './scratch-project.js'
+import { allExamples } from './tsdoc-examples.js'
 import {
   cleanRootLater,
   runCommands,
@@ -20,6 +22,16 @@ const KNOWN: Record<string, ReadonlyArray<string>> = {
   text: [''],
   http: [''],
 }
+/** The entry points' main functions, each shown by an example in the API reference. */
+const MAIN_FUNCTIONS = [
+  'createPet',
+  'createKoaApp',
+  'createClient',
+  'connectMongo',
+  'petStoreContract',
+  'idempotencyStoreContract',
+]
+const callsService = (code: string) => code.includes('ANIMAL_STORE_URL')
 const kindOf = (block: Block) => `${block.lang} ${block.flags.join(' ')}`.trim()
 const where = (block: Block) => `${block.file}:${block.line}`
 const blocks = allBlocks()
@@ -27,6 +39,8 @@ const ofKind = (kind: string) => blocks.filter((block) => kindOf(block) === kind
 const needsMongo = (code: string) =>
   code.includes('animal-store/mongodb') || /mongodb:\/\/|test\/ferretdb/.test(code)
 const mongoUri = () => process.env.TEST_MONGODB_URI
+/** What git sees changed or untracked in the clone (ignored files, like a key file, left out). */
+const gitStatus = () => execFileSync('git', ['status', '--porcelain'], { encoding: 'utf8' })
 
 const skipWithoutMongo = (context: Mocha.Context, code: string) => {
   if (!needsMongo(code) || mongoUri() !== undefined) return
@@ -54,15 +68,22 @@ describe('the code blocks of the README and docs/', function () {
 
   describe('TypeScript programs: typechecked as an embedder would, then run', function () {
     let project: ReturnType<typeof createScratchProject> | undefined
-    // Named after where they are, so that the compiler's messages say it.
-    const programs = ofKind('ts').map((block) => ({
+    // Named after where they are, so that the compiler's messages say it. The API reference's
+    // examples (the doc comments' @example) are programs too.
+    const programs = [...ofKind('ts'), ...allExamples()].map((block) => ({
       block,
       name: `${block.file.replace(/\W/g, '_')}_line_${block.line}`,
     }))
+    // The host Koa app's middleware come from its documented install line, and only from it.
+    const hostLine = ofKind('sh ci')
+      .filter((block) => block.file === 'docs/embedding.md')
+      .flatMap((block) => commandsOf(block.code))
+      .find((command) => command.startsWith('npm install koa-mount'))
     before(async function () {
       this.timeout(180_000)
+      if (hostLine === undefined) throw new Error('docs/embedding.md has no host install line')
       // Made here, not when the file loads, so that a run that skips these tests leaves none.
-      project = createScratchProject()
+      project = createScratchProject(packagesOf(hostLine))
       for (const { block, name } of programs) project.add(name, block.code)
       await project.compile().catch((error: { stdout?: string }) => {
         throw new Error(`tsc refused a block of the docs:\n${error.stdout ?? String(error)}`)
@@ -70,8 +91,22 @@ describe('the code blocks of the README and docs/', function () {
     })
     after(() => project?.remove())
 
+    it('the API reference has examples of its main entry points', () => {
+      const shown = allExamples().map(
+        (block) => /import \{[^}]*\} from 'animal-store[^']*'/.exec(block.code)?.[0],
+      )
+      for (const name of MAIN_FUNCTIONS)
+        expect(
+          allExamples().some((b) => b.code.includes(`${name}(`)),
+          name,
+        ).to.equal(true)
+      expect(shown).not.to.include(undefined)
+    })
+
     for (const { block, name } of programs)
-      it(`${where(block)} runs and exits 0`, async function () {
+      it(`${where(block)} ${callsService(block.code) ? 'typechecks (it calls a running service)' : 'runs and exits 0'}`, async function () {
+        // The client's examples call a service: client.md's programs run against one.
+        if (callsService(block.code)) return
         skipWithoutMongo(this, block.code)
         const uri = mongoUri()
         const env = uri === undefined ? {} : { MONGODB_URI: `${uri}docs_${name}_${Date.now()}` }
@@ -84,9 +119,11 @@ describe('the code blocks of the README and docs/', function () {
     let service: ServiceProcess
     let target: Target
     let cleanRoot = () => {}
+    let statusBefore = ''
     before(async function () {
       this.timeout(30_000)
       cleanRoot = cleanRootLater()
+      statusBefore = gitStatus()
       service = await startService({ API_KEYS: '', METRICS_PORT: '0' })
       const key = /the generated key (\S+)/.exec(service.output.join('\n'))?.[1]
       const metrics = service.output.find((line) => line.includes('"metricsPort"'))
@@ -99,8 +136,11 @@ describe('the code blocks of the README and docs/', function () {
       expect(listed.status).to.equal(200)
     })
     after(async () => {
+      // A reader who runs the blocks in a clone is left with nothing for git to show.
+      const statusAfter = gitStatus()
       cleanRoot()
       expect(await service?.stop()).to.equal(0)
+      expect(statusAfter, 'the blocks left files git sees').to.equal(statusBefore)
     })
 
     for (const block of ofKind('sh'))

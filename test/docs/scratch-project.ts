@@ -13,12 +13,6 @@ const LINKED = [
   'io-ts',
   'koa',
   '@koa/router',
-  // The host Koa app of docs/embedding.md mounts the API among Koa's usual middleware.
-  'koa-mount',
-  'koa-conditional-get',
-  '@koa/etag',
-  '@types/koa-mount',
-  '@types/koa-conditional-get',
   'mongodb',
   // docs/http.md reads exact integers with lossless-json, as a client of the service would.
   'lossless-json',
@@ -45,19 +39,28 @@ const TSCONFIG = {
   include: ['src'],
 }
 
+/** The packages an `npm install` line names, versions left out: `@koa/etag@5` is `@koa/etag`. */
+export const packagesOf = (command: string): string[] =>
+  command
+    .split(/\s+/)
+    .slice(2)
+    .filter((word) => !word.startsWith('-'))
+    .map((word) => word.replace(/(.)@[^/@]*$/, '$1'))
+
 /**
  * A project outside the repository that imports `animal-store` by its name, as an embedder's
  * does: node_modules links to this repository (its package.json `exports` and the built dist/)
- * and to the peers installed here, so every module is loaded once.
+ * and to the peers installed here, so every module is loaded once; `also` names more packages
+ * to link, as a documented install line gives them.
  */
-export const createScratchProject = () => {
+export const createScratchProject = (also: ReadonlyArray<string> = []) => {
   const dir = mkdtempSync(join(tmpdir(), 'animal-store-docs-'))
   const link = (name: string, target: string) => {
     mkdirSync(dirname(join(dir, 'node_modules', name)), { recursive: true })
     symlinkSync(target, join(dir, 'node_modules', name), 'dir')
   }
   link('animal-store', ROOT)
-  for (const name of LINKED) link(name, join(ROOT, 'node_modules', name))
+  for (const name of [...LINKED, ...also]) link(name, join(ROOT, 'node_modules', name))
   mkdirSync(join(dir, 'src'))
   writeFileSync(join(dir, 'package.json'), '{"type":"module","private":true}\n')
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2))

@@ -14,19 +14,21 @@ const RUN_BY_CI: Record<string, readonly [file: string, says: RegExp]> = {
   'npm start': ['test/package/deploy.sh', /^PORT=0 HOST=127\.0\.0\.1 .*npm start /m],
   'npm ci --omit=dev': ['test/package/deploy.sh', /^timeout \d+ npm ci --omit=dev /m],
   'npm pack': ['test/package/install.sh', /\$\(npm pack /],
-  // The registry serves the tarball `npm pack` makes: install.sh installs that very file.
-  'npm install animal-store fp-ts io-ts': [
+  // The documented lines, as install.sh runs them: the tarball packed beside the consumer, and
+  // a clone's URL with no tag (git+file:// standing for the host).
+  [`npm install ../animal-store/animal-store-${version}.tgz fp-ts io-ts`]: [
     'test/package/install.sh',
-    /npm_q install "\$work\/\$tarball"/,
+    /npm_quiet install "\.\.\/\$tarball" fp-ts io-ts/,
   ],
-  [`npm install ./animal-store-${version}.tgz fp-ts io-ts`]: [
+  'npm install fp-ts io-ts git+https://<host>/<owner>/animal-store.git': [
     'test/package/install.sh',
-    /npm_q install "\$work\/\$tarball"/,
+    /npm_quiet install fp-ts io-ts "git\+file:\/\/\$work\/clone"\)/,
   ],
-  [`npm install fp-ts io-ts git+https://<host>/<owner>/animal-store.git#v${version}`]: [
-    'test/package/install.sh',
-    /npm_q install "git\+file:\/\//,
-  ],
+  'npm install koa-mount@4 @koa/etag@5 koa-conditional-get@3 @types/koa-mount@4 @types/koa-conditional-get@2':
+    [
+      'test/package/install.sh',
+      /npm_quiet install koa-mount@4 @koa\/etag@5 koa-conditional-get@3 @types\/koa-mount@4 @types\/koa-conditional-get@2\)$/m,
+    ],
   'npm run lint:package': [
     '.ci/run',
     /^COUNT_AS_TEST=1 step "publint" npm run --silent lint:package$/m,

@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 SCHEMATHESIS_VERSION=4.32.5
 store=${1:-in-memory}
 examples=${FUZZ_EXAMPLES:-100}
-key="fuzz-key-$RANDOM$RANDOM"
+key="fuzz-key-$RANDOM$RANDOM$RANDOM-bootstrap"
 work=$(mktemp -d)
 pids=()
 cleanup() {

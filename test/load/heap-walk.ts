@@ -58,7 +58,8 @@ export const startHeapService = (
 
 const agent = new Agent({ keepAlive: true, maxSockets: 8 })
 
-const call = (
+/** One request on the shared keep-alive agent; its status, body and Link header. */
+export const call = (
   port: number,
   method: string,
   path: string,

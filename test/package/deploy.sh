@@ -24,7 +24,7 @@ done
 echo "node_modules: $(du -sk node_modules | cut -f1) kB"
 
 echo "--- start"
-PORT=0 HOST=127.0.0.1 API_KEYS=deploy-key npm start --silent >"$work/out.log" 2>&1 &
+PORT=0 HOST=127.0.0.1 API_KEYS=deploy-key-0123456789 npm start --silent >"$work/out.log" 2>&1 &
 pid=$!
 port=
 for _ in $(seq 1 100); do

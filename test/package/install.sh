@@ -7,7 +7,10 @@
 #   2. with the optional peers: every entry point loads and typechecks, every installed package's
 #      engines admit ours, and the test kit's contracts pass on the in-memory stores and fail on
 #      a pet store that ignores a keyed insert's op and on an idempotency store that claims anew;
-#   3. `npm install git+file://<clone>`: npm builds dist/ in its own clone (prepare) and installs.
+#   3. `npm install fp-ts io-ts git+file://<clone>`: npm builds dist/ in its own clone (the
+#      service workspace's prepare) and installs.
+# Each install is the documented line (docs/embedding.md#installing) and prints no npm warning;
+# the packed manifest has no script npm would run on install.
 # Prints the tarball's size and file count. Exits non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -16,9 +19,16 @@ tsc="$repo/node_modules/typescript/bin/tsc"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 npm_q() { npm --no-audit --no-fund --prefer-offline --loglevel=error "$@"; }
+# An embedder's install: npm's warnings shown, and any of them fails it.
+npm_quiet() {
+  npm --no-audit --no-fund --prefer-offline "$@" >"$work/npm.log" 2>&1 || { cat "$work/npm.log"; return 1; }
+  ! grep -i 'warn' "$work/npm.log" || { echo "npm warned installing $*"; return 1; }
+}
 
 echo "--- npm pack"
-tarball=$(npm pack --silent --pack-destination "$work" | tail -1)
+# Packed beside the consumers, as the docs' line has it (../animal-store/animal-store-X.Y.Z.tgz).
+mkdir "$work/animal-store"
+tarball=animal-store/$(npm pack --silent --pack-destination "$work/animal-store" | tail -1)
 tar -tzf "$work/$tarball" | sort >"$work/files"
 echo "$tarball: $(du -k "$work/$tarball" | cut -f1) kB packed, $(wc -l <"$work/files") files"
 unexpected=$(grep -Ev '^package/(dist/(core|adapters)/.*\.(js|d\.ts)|package\.json|README\.md|CHANGELOG\.md|LICENSE)$' "$work/files" || true)
@@ -31,6 +41,11 @@ for target in $(node -p "Object.values(require('./package.json').exports).flatMa
   grep -qx "package/${target#./}" "$work/files" || { echo "missing ${target#./}"; exit 1; }
 done
 grep -qx package/LICENSE "$work/files" || { echo "LICENSE is not in the package"; exit 1; }
+# npm runs these on install (prepare for a git or folder dependency): the package needs none.
+tar -xzOf "$work/$tarball" package/package.json | node -e "
+  const { scripts = {} } = JSON.parse(require('fs').readFileSync(0, 'utf8'))
+  const run = ['preinstall', 'install', 'postinstall', 'prepare', 'prepublish'].filter((s) => s in scripts)
+  if (run.length > 0) { console.log('the packed manifest has', run.join(', ')); process.exit(1) }"
 
 scratch() { # a fresh consumer project
   mkdir -p "$work/$1" && echo '{"name":"consumer","version":"0.0.0","private":true,"type":"module"}' >"$work/$1/package.json"
@@ -40,7 +55,7 @@ scratch() { # a fresh consumer project
 echo "--- 1. the tarball alone: core only"
 scratch core
 cp test/package/consumer/core.mjs test/package/consumer/core.ts "$work/core/"
-(cd "$work/core" && npm_q install "$work/$tarball" @types/node@20)
+(cd "$work/core" && npm_quiet install "../$tarball" fp-ts io-ts && npm_q install @types/node@20)
 for absent in koa mongodb @koa/router fast-check typescript tsx; do
   [ ! -e "$work/core/node_modules/$absent" ] || { echo "$absent was installed for a core-only embedder"; exit 1; }
 done
@@ -50,6 +65,10 @@ echo "installed: $(cd "$work/core" && du -sk node_modules | cut -f1) kB in node_
 echo "--- 2. with the optional peers: every entry point"
 cp test/package/consumer/all.mjs test/package/consumer/all.ts "$work/core/"
 (cd "$work/core" && npm_q install koa@3 @koa/router@15 @types/koa@3 mongodb@7 fast-check@4 swagger-ui-dist@5)
+# swagger-ui-dist's download statistics: declined as docs/embedding.md says, which silences npm.
+(cd "$work/core" && npm_q install-scripts deny @scarf/scarf >/dev/null)
+# The host Koa app's middleware, by the line of docs/embedding.md#inside-a-host-koa-app.
+(cd "$work/core" && npm_quiet install koa-mount@4 @koa/etag@5 koa-conditional-get@3 @types/koa-mount@4 @types/koa-conditional-get@2)
 (cd "$work/core" && node all.mjs && "$tsc" -p . && echo "all.ts typechecks")
 node test/package/engines-check.mjs "$work/core/node_modules"
 
@@ -69,8 +88,9 @@ done
 
 echo "--- 3. from a git URL"
 git clone --quiet --no-hardlinks "$repo" "$work/clone"
+git -C "$work/clone" checkout --quiet --detach "$(git -C "$repo" rev-parse HEAD)"
 scratch git
 cp test/package/consumer/core.mjs "$work/git/"
-(cd "$work/git" && npm_q install "git+file://$work/clone#$(git -C "$repo" rev-parse HEAD)")
+(cd "$work/git" && npm_quiet install fp-ts io-ts "git+file://$work/clone")
 (cd "$work/git" && node core.mjs)
 echo "package install: all checks passed"

@@ -22,7 +22,46 @@ import type { KoaAppDeps, KoaAppOptions } from './koa-app-inputs.js'
 const routeRequest = (router: ReturnType<typeof createRouter>) =>
   Object.defineProperty(router.routes(), 'name', { value: 'routeRequest' })
 
-/** Builds the app without listening: servers, tests and embedders call `app.callback()`. */
+/**
+ * Builds the app without listening: servers, tests and embedders call `app.callback()`.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from 'node:http'
+ * import { GET_PET_DEPRECATION, IDEMPOTENCY_DEFAULTS, LIST_LIMITS, silentLogger } from 'animal-store'
+ * import { createInMemoryApiKeys, createInMemoryPetStore } from 'animal-store/in-memory'
+ * import { createKoaApp } from 'animal-store/koa'
+ *
+ * const app = createKoaApp(
+ *   {
+ *     store: createInMemoryPetStore(),
+ *     apiKeys: createInMemoryApiKeys(['my-secret-key']),
+ *     logger: silentLogger,
+ *     now: Date.now,
+ *     checkReadiness: () => async () => ({ _tag: 'Right', right: undefined }),
+ *   },
+ *   {
+ *     basePath: '/v1',
+ *     maxBodyBytes: 8192,
+ *     retryAfterSeconds: 2,
+ *     listLimits: LIST_LIMITS,
+ *     deprecation: {
+ *       deprecatedAt: GET_PET_DEPRECATION.defaultDeprecatedAt,
+ *       sunsetAt: GET_PET_DEPRECATION.sunsetAt,
+ *     },
+ *     idempotencyPolicy: IDEMPOTENCY_DEFAULTS,
+ *   },
+ * )
+ * const server = createServer(app.callback()).listen(0, '127.0.0.1')
+ * await new Promise((listening) => server.once('listening', listening))
+ * const { port } = server.address() as { port: number }
+ * const answer = await fetch(`http://127.0.0.1:${port}/v1/pets`, {
+ *   headers: { authorization: 'Bearer my-secret-key' },
+ * })
+ * console.log(answer.status, await answer.text()) // 200 []
+ * server.close()
+ * ```
+ */
 export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppState> => {
   const { basePath } = options
   const routes = routesOf(options.routes ?? ROUTES)

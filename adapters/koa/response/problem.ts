@@ -9,7 +9,7 @@ export type Problem =
   | { readonly _tag: 'RouteNotFound' }
   | { readonly _tag: 'MethodNotAllowed'; readonly allow: ReadonlyArray<string> }
   | { readonly _tag: 'Gone'; readonly detail: string }
-  | { readonly _tag: 'NotImplemented' }
+  | { readonly _tag: 'NotImplemented'; readonly detail?: string }
   | { readonly _tag: 'Internal' }
   | RateLimited
 
@@ -91,7 +91,10 @@ export const toErrorResponse = (problem: Problem, retryAfterSeconds: number): Er
     case 'UnsupportedMediaType':
       return { code: 'unsupported_media_type', message: problem.detail }
     case 'NotImplemented':
-      return { code: 'not_implemented', message: 'this operation is not available' }
+      return {
+        code: 'not_implemented',
+        message: problem.detail ?? 'this operation is not available',
+      }
     case 'StoreUnavailable':
       return {
         code: 'unavailable',
@@ -105,6 +108,11 @@ export const toErrorResponse = (problem: Problem, retryAfterSeconds: number): Er
           problem.capacity === undefined
             ? `every pet identifier up to ${INT64_MAX} is used or passed: nothing more can be created`
             : `the store is full (${problem.capacity} pets): nothing more can be created`,
+      }
+    case 'IdempotencyKeysFull':
+      return {
+        code: 'insufficient_storage',
+        message: `the store holds as many Idempotency-Keys as it may (${problem.capacity}): a create with a new key is refused until older keys expire; a create without a key is not affected`,
       }
     case 'IdempotencyKeyInUse':
       return {

@@ -23,6 +23,12 @@ window.run = async (baseUrl, apiKey) => {
   const show = (p) => [String(p.id), p.name, String(p.categoryId), p.status ?? '-'].join(' ')
   return { created: created.map(show), pages, refused }
 }
+// From an origin the service does not list: the browser refuses the answer.
+window.unlisted = async (baseUrl, apiKey) => {
+  const client = createClient({ baseUrl, apiKey, budget: { attempts: 1 } })
+  const failed = (e) => [e.code, e.last.code, e.last.message].join(': ')
+  return client.listPets().then(() => 'answered', failed)
+}
 window.ready = true
 </script>`
 
@@ -74,5 +80,25 @@ describe('the client in a browser, across origins', function () {
       refused: 'unauthorized 401',
     })
     expect(errors).to.deep.equal([])
+  })
+
+  it('from an origin not on CORS_ORIGINS: a network failure whose message says it may be CORS', async () => {
+    const page = await (browser as Browser).newPage()
+    // The same pages on `localhost`: another origin, which CORS_ORIGINS does not list.
+    const origin = `http://localhost:${(pages?.address() as AddressInfo).port}`
+    await page.goto(`${origin}/`)
+    await page.waitForFunction(() => (globalThis as { ready?: boolean }).ready === true)
+    const result = await page.evaluate(
+      ([base, key]) =>
+        (globalThis as unknown as { unlisted: (b: string, k: string) => Promise<string> }).unlisted(
+          base,
+          key,
+        ),
+      [`http://127.0.0.1:${api?.port}/v1`, TEST_KEY] as const,
+    )
+    expect(result).to.match(
+      /^budget_exhausted: network: no answer: .*\(or CORS: this page's origin http:\/\/localhost:\d+ /,
+    )
+    expect(result).to.include("service's CORS_ORIGINS")
   })
 })

@@ -3,6 +3,9 @@ import { idempotencyStoreContract } from '../../../adapters/testing/index.js'
 
 idempotencyStoreContract(
   'in-memory',
-  async () => ({ store: createInMemoryIdempotencyStore(), dispose: async () => {} }),
-  { properties: 100, supports: { atomicTakeOver: true } },
+  async (options) => ({
+    store: createInMemoryIdempotencyStore(options),
+    dispose: async () => {},
+  }),
+  { properties: 100, supports: { atomicTakeOver: true, capacity: true } },
 )

@@ -1,5 +1,6 @@
 import {
   chmodSync,
+  chownSync,
   lstatSync,
   readdirSync,
   readFileSync,
@@ -11,6 +12,7 @@ import { dirname, join } from 'node:path'
 import { expect } from 'chai'
 import * as E from 'fp-ts/lib/Either.js'
 import * as O from 'fp-ts/lib/Option.js'
+import { checkKeyFileStats } from '../../../adapters/key-file/index.js'
 import { tempKeyFile } from '../../support/minted-keys.js'
 
 const modeOf = (path: string) => statSync(path).mode & 0o777
@@ -64,6 +66,25 @@ describe('key file: writes and permissions', () => {
       chmodSync(file.path, 0o644) // readable only: read (the service warns at start)
       const keys = await file.registry.readKeysIfChanged(undefined)()
       expect(E.isRight(keys) && O.isSome(keys.right) && keys.right.value.keys.length).to.equal(1)
+    } finally {
+      file.remove()
+    }
+  })
+
+  it('refuses to read a key file owned by another user than the reader, root aside', async () => {
+    const file = tempKeyFile()
+    try {
+      await file.mint(['pets:read'])
+      chownSync(file.path, 65534, 65534) // nobody; the tests run as root
+      const read = await file.registry.readKeysIfChanged(undefined)()
+      expect(E.isLeft(read) && read.left.detail).to.include('is owned by uid 65534')
+      const stats = { mode: 0o100600, uid: 0 }
+      expect(checkKeyFileStats(file.path, stats, 1000)._tag, 'owned by root').to.equal('Private')
+      expect(checkKeyFileStats(file.path, { ...stats, uid: 1000 }, 1000)._tag).to.equal('Private')
+      expect(checkKeyFileStats(file.path, { ...stats, uid: 1001 }, 1000)).to.deep.equal({
+        _tag: 'OwnedByOther',
+        reason: `key file ${file.path} is owned by uid 1001, not by this service's user (uid 1000) or root: that user could add a key to it (chown 1000 ${file.path})`,
+      })
     } finally {
       file.remove()
     }

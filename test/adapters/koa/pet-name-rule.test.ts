@@ -2,7 +2,7 @@ import { expect } from 'chai'
 import { PET_NAME_RULES } from '../../../core/index.js'
 import { startTestApi, type TestApi } from '../../support/app.js'
 
-describe('POST /v1/pets: a name with nothing to show, or a bidirectional control', () => {
+describe('POST /v1/pets: a name with nothing to show (or only combining marks), or a bidirectional control', () => {
   let api: TestApi
   before(async () => (api = await startTestApi()))
   after(() => api.close())
@@ -12,6 +12,9 @@ describe('POST /v1/pets: a name with nothing to show, or a bidirectional control
       ['\u200b', PET_NAME_RULES.blank],
       ['\u3164', PET_NAME_RULES.blank],
       ['\u2800\u2800', PET_NAME_RULES.blank],
+      ['\u2065\ufff0', PET_NAME_RULES.blank],
+      ['\u{e0000}\u{e0fff}', PET_NAME_RULES.blank],
+      ['\u0301\u0302', PET_NAME_RULES.blank],
       ['\u202egnp.exe', PET_NAME_RULES.bidi],
     ] as const) {
       const reply = await api.createPet({ name, categoryId: 1 })

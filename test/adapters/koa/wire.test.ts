@@ -2,7 +2,8 @@ import { expect } from 'chai'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { identifiersExhausted } from '../../../core/index.js'
 import { ERROR_CODES } from '../../../adapters/koa/index.js'
-import { inMemoryStorage } from '../../../apps/server/storage.js'
+import { createInMemoryPetStore } from '../../../adapters/in-memory/index.js'
+import { inMemoryStorage, processLocalStorage } from '../../../apps/server/storage.js'
 import { auth, startTestApi, TEST_KEY, type TestApi } from '../../support/app.js'
 import { openRaw, sendRaw, type RawReply } from '../../support/raw.js'
 
@@ -376,6 +377,34 @@ describe('HTTP: in-memory store capacity', () => {
         })
       expect((await keyed('d')).status).to.equal(507)
       expect((await keyed('e')).status).to.equal(507)
+    } finally {
+      await api.close()
+    }
+  })
+
+  it('answers 507 insufficient_storage to a new Idempotency-Key once the key store is full', async () => {
+    const storage = processLocalStorage(createInMemoryPetStore({ capacity: 10 }), 1)
+    const api = await startTestApi({ storage })
+    const keyed = (key: string) =>
+      api.request({
+        method: 'POST',
+        path: '/v1/pets',
+        headers: { ...auth, 'Content-Type': 'application/json', 'Idempotency-Key': key },
+        body: '{"name":"Rex","categoryId":1}',
+      })
+    try {
+      expect((await keyed('first')).status).to.equal(201)
+      const refused = await keyed('second')
+      expect(refused.json).to.deep.equal({
+        code: 'insufficient_storage',
+        message:
+          'the store holds as many Idempotency-Keys as it may (1): a create with a new key is refused until older keys expire; a create without a key is not affected',
+        status: 507n,
+      })
+      // The key held is still replayed, and a create without a key is not affected.
+      const replayed = await keyed('first')
+      expect(replayed.headers['idempotent-replayed']).to.equal('true')
+      expect((await api.createPet({ name: 'b', categoryId: 1n })).status).to.equal(201)
     } finally {
       await api.close()
     }

@@ -95,6 +95,18 @@ describe('codecs', () => {
     )
     for (const u of [2 ** 53, 1.5, '5', Number.NaN, null])
       expect(isLeft(PetId.decode(u)), String(u)).to.equal(true)
+  })
+
+  it('says what to send when a number is past 2^53-1: a bigint, or JSON read exactly', () => {
+    const messageOf = (u: unknown) => {
+      const decoded = CategoryId.decode(u)
+      return isLeft(decoded) ? decoded.left.map((e) => e.message).join() : 'accepted'
+    }
+    for (const u of [2 ** 53, 9007199254740993, 2 ** 63, 1e300])
+      expect(messageOf(u), String(u)).to.match(/2\^53-1 .* bigint .* exact integers/)
+    // Whatever is wrong with the others, it is not precision: no word of it.
+    for (const u of [0, -1, -(2 ** 60), 1.5, '9007199254740993', 10n ** 19n, Infinity])
+      expect(messageOf(u), String(u)).not.to.include('bigint')
     for (const u of ['', ' 1', '1 ', '+1', '1e3', '0x10', '１'])
       expect(isLeft(PetIdParam.decode(u)), u).to.equal(true)
   })

@@ -9,6 +9,7 @@ import {
 } from '../../../core/index.js'
 import { invalidPetName, petName } from '../../../adapters/testing/arbitraries.js'
 
+const span = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i)
 const problemOf = (u: unknown): string | undefined => {
   const decoded = PetName.decode(u)
   return isLeft(decoded) ? decoded.left.map((e) => e.message).join('; ') : undefined
@@ -32,6 +33,31 @@ describe('pet names: something to show', () => {
       expect(problemOf(name), JSON.stringify(name)).to.equal(PET_NAME_RULES.blank)
   })
 
+  it('refuses names of default-ignorable code points, assigned or not, or of combining marks only', () => {
+    const reserved = [0x2065, ...span(0xfff0, 0xfff8), 0xe0000, ...span(0xe0080, 0xe00ff)]
+    for (const cp of [...reserved, ...span(0xe01f0, 0xe0fff)]) {
+      const name = String.fromCodePoint(cp)
+      expect(problemOf(name), `U+${cp.toString(16)}`).to.equal(PET_NAME_RULES.blank)
+      expect(problemOf(`Rex${name}`), `Rex U+${cp.toString(16)}`).to.equal(undefined)
+    }
+    for (const name of ['\u0301', '\u0301\u0302', ' \u20dd', '\u0903', '\u{1d167}\u200b'])
+      expect(problemOf(name), JSON.stringify(name)).to.equal(PET_NAME_RULES.blank)
+    expect(problemOf('e\u0301'), 'a mark on a letter').to.equal(undefined)
+  })
+
+  it("refuses, alone, every code point this Node's Unicode calls a mark or default-ignorable", () => {
+    const nothingToShow = /^[\p{M}\p{Default_Ignorable_Code_Point}]$/u
+    const accepted: string[] = []
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue
+      const name = String.fromCodePoint(cp)
+      if (nothingToShow.test(name) && problemOf(name) === undefined)
+        accepted.push(`U+${cp.toString(16)}`)
+    }
+    // A newer Unicode with new marks: add them to core/domain/combining-marks.ts.
+    expect(accepted).to.deep.equal([])
+  })
+
   it('refuses bidirectional controls anywhere, naming the rule', () => {
     for (const name of ['\u202egnp.exe', 'Rex\u202a', 'a\u2066b\u2069', '\u202d\u202c'])
       expect(problemOf(name), JSON.stringify(name)).to.equal(PET_NAME_RULES.bidi)
@@ -48,7 +74,13 @@ describe('pet names: something to show', () => {
   })
 
   it('says what the OpenAPI schema says, for any string', () => {
+    // Marks and default-ignorable code points, assigned or not, beside letters and spaces.
+    const edge = fc.constantFrom(
+      ...['\u0301', '\u20dd', '\u0903', '\u2065', '\ufff0', '\ufff8', '\u{e0000}', '\u{e0080}'],
+      ...['\u{e00ff}', '\u{e01f0}', '\u{e0fff}', '\u{1d167}', '\u200b', ' ', 'a', '名'],
+    )
     const strings = fc.oneof(
+      fc.string({ unit: edge, maxLength: 6 }),
       fc.string({ unit: 'grapheme', maxLength: 6 }),
       fc.string({ unit: 'binary', maxLength: 6 }),
       petName(),

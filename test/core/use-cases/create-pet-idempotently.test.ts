@@ -1,4 +1,5 @@
 import { expect } from 'chai'
+import fc from 'fast-check'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import {
   createInMemoryIdempotencyStore,
@@ -66,5 +67,36 @@ describe('createPetIdempotently: a key whose request died', () => {
       _tag: 'Left',
       left: { _tag: 'IdempotencyKeyInUse', leaseEndsInMs: LEASE_MS },
     })
+  })
+})
+
+describe('createPetIdempotently: a refused create', () => {
+  /** A refused request: a malformed key, an invalid body, a held key with another body, or a full store. */
+  const refused = fc.oneof(
+    fc.record({ key: fc.constant('bad key!'), body: fc.constant({ name: 'Rex', categoryId: 1 }) }),
+    fc.record({ key: fc.uuid(), body: fc.constant({ name: '', categoryId: 1 }) }),
+    fc.record({ key: fc.constant('held'), body: fc.constant({ name: 'Other', categoryId: 2 }) }),
+    fc.record({ key: fc.uuid(), body: fc.constant({ name: 'Rex', categoryId: 1 }) }),
+  )
+
+  it('keeps no key, whatever refused it: a store with room for one more key still has it (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(refused, { minLength: 1, maxLength: 30 }), async (requests) => {
+        const keys = createInMemoryIdempotencyStore({ capacity: 2 })
+        const create = createPetIdempotently({
+          insertPet: createInMemoryPetStore({ capacity: 1 }).insertPet,
+          idempotencyStore: keys,
+          now: () => 0,
+        })
+        const send = (key: unknown, body: unknown) => create({ keyId: 'a', key, body })()
+        expect((await send('held', { name: 'Rex', categoryId: 1 }))._tag).to.equal('Right')
+        for (const { key, body } of requests) expect((await send(key, body))._tag).to.equal('Left')
+        const probe = { keyId: 'a', key: 'probe' as IdempotencyKey }
+        const claim = { fingerprint: 'f', leaseUntil: 1, expiresAt: 86_400_000 }
+        const claimed = await keys.claimKey(probe, claim, 0)()
+        expect(claimed._tag === 'Right' && claimed.right._tag).to.equal('Claimed')
+      }),
+      { numRuns: 100 },
+    )
   })
 })

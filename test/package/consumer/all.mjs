@@ -9,8 +9,8 @@ import * as client from 'animal-store/client'
 
 const app = koa.createKoaApp(
   {
-    ...inMemory.createInMemoryPetStore(),
-    ...inMemory.createInMemoryApiKeys(['k']),
+    store: inMemory.createInMemoryPetStore(),
+    apiKeys: inMemory.createInMemoryApiKeys(['k']),
     logger: core.silentLogger,
     now: Date.now,
     checkReadiness: () => async () => ({ _tag: 'Right', right: undefined }),

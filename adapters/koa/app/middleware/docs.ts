@@ -1,5 +1,6 @@
 import type { Next } from 'koa'
 import type { AppContext } from '../../request/app-state.js'
+import type { Problem } from '../../response/problem.js'
 import { budgetKeyOf } from '../../request/address-budget.js'
 import {
   setAnswer,
@@ -13,7 +14,7 @@ import { notModified, variantsOf, type Variant, type Variants } from '../docs/va
 
 /**
  * swagger-ui-dist is an optional peer of the library (the service always has it): an embedder
- * who leaves it out gets no reference page, and its paths are answered like any other.
+ * who leaves it out gets no reference page, and its paths answer 501 naming the package.
  */
 const assetsDirIfInstalled = () => {
   try {
@@ -21,6 +22,21 @@ const assetsDirIfInstalled = () => {
   } catch {
     return undefined
   }
+}
+
+/** What the page's paths answer without swagger-ui-dist: what is missing, rather than a 401. */
+const MISSING: Problem = {
+  _tag: 'NotImplemented',
+  detail:
+    'the API reference page needs the package swagger-ui-dist, which is not installed here (npm install swagger-ui-dist@5); the OpenAPI document is served all the same',
+}
+
+const pageMissing = (pagePath: string, respond: Responder) => {
+  const noDocsPage = (ctx: AppContext, next: Next): Promise<void> | void =>
+    ctx.path === pagePath || ctx.path.startsWith(`${pagePath}/`)
+      ? respond.problem(ctx, MISSING)
+      : next()
+  return noDocsPage
 }
 
 /** The page is checked again on each visit; its assets are kept an hour, then checked. */
@@ -46,10 +62,7 @@ export const docs = (basePath: string, respond: Responder, limits?: RateLimits) 
   const pagePath = `${basePath}/docs`
   const assetPrefix = `${pagePath}/`
   const dir = assetsDirIfInstalled()
-  if (dir === undefined) {
-    const noDocsPage = (_ctx: AppContext, next: Next) => next()
-    return noDocsPage
-  }
+  if (dir === undefined) return pageMissing(pagePath, respond)
   let page: Promise<Variants> | undefined
   let assets: Promise<ReadonlyMap<string, Variants>> | undefined
   const lookup = (path: string): Promise<Variants | undefined> | undefined => {

@@ -29,6 +29,15 @@ export const isExplicitNullBody = (response: object): boolean =>
 export const responseOnSocket = (socket: Duplex): ServerResponse | null | undefined =>
   (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage
 
+/**
+ * node:http's own pause of a socket (its `_paused`), set while it holds pipelined requests back;
+ * node:http undoes it on drain, so a socket it paused must not be resumed by anyone else. Not
+ * probed at start (only a live pipelined connection sets it): the pipelining tests run on each
+ * Node that CI runs.
+ */
+export const pausedByNode = (socket: Duplex): boolean =>
+  (socket as Duplex & { _paused?: boolean })._paused === true
+
 /** @koa/router's template of the route that took the request (`/pets/:petId`), if one did. */
 export const matchedRoute = (ctx: object): string | undefined => {
   const route = (ctx as { _matchedRoute?: unknown })._matchedRoute

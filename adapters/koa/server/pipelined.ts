@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
+import { pausedByNode } from '../koa-internals.js'
 
 /**
  * Requests pipelined behind the one in progress that are carried out before they reach the
@@ -47,7 +48,7 @@ const stopReading = (pipeline: Pipeline, socket: Socket): void => {
 const resumeReading = (pipeline: Pipeline, socket: Socket): void => {
   if (!pipeline.paused) return
   pipeline.paused = false
-  if ((socket as Socket & { _paused?: boolean })._paused !== true) socket.resume()
+  if (!pausedByNode(socket)) socket.resume()
 }
 
 /** Carries out held requests while the bound allows, the one that has the socket in any case. */

@@ -14,13 +14,26 @@ export type Call = {
   readonly body?: string
 }
 
+/** A GET, or a create with an `Idempotency-Key`: sending it again cannot do it twice. */
+const retrySafe = (call: Call): boolean =>
+  (call.method ?? 'GET') === 'GET' || call.headers?.['Idempotency-Key'] !== undefined
+
 /**
  * A client at its own loopback address (`127.0.0.2`, ...), which the proxy sees as its peer;
- * its connections are kept alive between calls, as a real client's are.
+ * its connections are kept alive between calls, as a real client's are. Like browsers and
+ * Node's documented pattern (`req.reusedSocket`), it sends a retry-safe request once more when
+ * a kept-alive connection closes before any answer: a proxy closes an idle client connection
+ * that way when the instance behind it goes away (RFC 9110, 9.2.2).
  */
 export const clientAt = (proxyPort: number, localAddress: string) => {
   const agent = new Agent({ keepAlive: true, maxSockets: 16 })
   const send = (call: Call): Promise<Answer> =>
+    sendOnce(call).catch((error: NodeJS.ErrnoException & { reused?: boolean }) => {
+      if (error.reused === true && error.code === 'ECONNRESET' && retrySafe(call))
+        return sendOnce(call)
+      throw error
+    })
+  const sendOnce = (call: Call): Promise<Answer> =>
     new Promise((resolve, reject) => {
       const req = request(
         {
@@ -46,7 +59,7 @@ export const clientAt = (proxyPort: number, localAddress: string) => {
         },
       )
       req.setTimeout(20_000, () => req.destroy(new Error(`no answer to ${call.path} in 20 s`)))
-      req.on('error', reject)
+      req.on('error', (error) => reject(Object.assign(error, { reused: req.reusedSocket })))
       req.end(call.body)
     })
   return { send, close: () => agent.destroy() }

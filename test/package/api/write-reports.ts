@@ -4,6 +4,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
 import { buildReports } from './reports.js'
 import { REPORTS, SUFFIX } from './committed.js'
 
@@ -30,5 +31,10 @@ const writeReports = (release: boolean): void => {
 
 // Only as a command: mocha loads every module of a folder it is given.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  writeReports(process.argv.includes('--release'))
+  const { values } = parseArgs({
+    options: {
+      release: { type: 'boolean', default: false },
+    },
+  })
+  writeReports(values.release)
 }

@@ -2,7 +2,10 @@ import type { KoaAppOptions } from '../../adapters/koa/index.js'
 import { GET_PET_DEPRECATION, IDEMPOTENCY_DEFAULTS, LIST_LIMITS } from '../../core/index.js'
 import type { Config } from './config.js'
 
-/** The request body limit: a NewPet is well under 1 KiB even with a 200-character name. */
+/**
+ * The request body limit: room for the largest NewPet even when every character of its name is
+ * sent as a JSON escape (test/apps/api-options.test.ts).
+ */
 export const MAX_BODY_BYTES = 8192
 
 /**

@@ -10,7 +10,7 @@ const FIELDS = [
  * What "the same request" means for an idempotency key: the decoded NewPet, written in one
  * canonical form (its fields in the codec's order, integers as decimal strings, an absent field
  * as null). Key order and spacing of the JSON do not matter; any difference in a decoded value
- * does. Kept whole rather than hashed: it is short (a name is at most 200 characters), exact,
+ * does. Kept whole rather than hashed: it is short (a name's length is bounded), exact,
  * and needs no crypto in the core.
  */
 export const petFingerprint = (pet: NewPet): string =>

@@ -15,16 +15,24 @@ describe('the published API (api-report/)', function () {
   it('is the report of every entry point as built', () => {
     const built = buildReports('.')
     const committed = readReports(REPORTS)
-    expect([...committed.keys()].sort(), `entry points; run \`${COMMAND}\``).to.deep.equal(
-      [...built.keys()].sort(),
-    )
+    expect(
+      [...committed.keys()].sort(),
+      `entry points; run \`${COMMAND}\` (this test reads dist/)`,
+    ).to.deep.equal([...built.keys()].sort())
     for (const [name, text] of built) {
-      expect(committed.get(name), `${REPORTS}/${name}.api.md; run \`${COMMAND}\``).to.equal(text)
+      expect(
+        committed.get(name),
+        `${REPORTS}/${name}.api.md; run \`${COMMAND}\` (this test reads dist/)`,
+      ).to.equal(text)
     }
   })
 
   it("differs from the newest release's no more than CHANGELOG.md's Unreleased declares", () => {
-    const released = readReports(releasedFolder('.', newestRelease(changelog)))
+    const version = newestRelease(changelog)
+    const released = readReports(
+      releasedFolder('.', version),
+      `the reports of release ${version}, kept by \`${COMMAND} -- --release\` when it was made`,
+    )
     const change = classify(released, readReports(REPORTS))
     expect(uncovered(change, changelog)).to.equal(undefined)
   })

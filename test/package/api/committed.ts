@@ -8,8 +8,11 @@ export const SUFFIX = '.api.md'
 /** The one command that writes the reports from the build (docs/contributing.md). */
 export const COMMAND = 'npm run api:report'
 
-export const readReports = (folder: string): ReadonlyMap<string, string> => {
-  if (!existsSync(folder)) throw new Error(`${folder} is missing: run \`${COMMAND}\``)
+export const readReports = (
+  folder: string,
+  missing = `run \`${COMMAND}\``,
+): ReadonlyMap<string, string> => {
+  if (!existsSync(folder)) throw new Error(`${folder} is missing: ${missing}`)
   return new Map(
     readdirSync(folder)
       .filter((file) => file.endsWith(SUFFIX))

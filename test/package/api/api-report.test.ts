@@ -2,7 +2,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect } from 'chai'
 import { COMMAND, readReports, releasedFolder, REPORTS } from './committed.js'
-import { newestRelease, uncovered } from './changelog-level.js'
+import { newestRelease, uncovered, wrongBump } from './changelog-level.js'
 import { buildReports } from './reports.js'
 import { buildScratchCore } from './scratch-core.js'
 import { classify } from './semver-level.js'
@@ -35,6 +35,10 @@ describe('the published API (api-report/)', function () {
     )
     const change = classify(released, readReports(REPORTS))
     expect(uncovered(change, changelog)).to.equal(undefined)
+  })
+
+  it('has the newest release in CHANGELOG.md numbered for the level its entries declare', () => {
+    expect(wrongBump(changelog)).to.equal(undefined)
   })
 })
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai'
 import { readReports, REPORTS } from './committed.js'
-import { uncovered } from './changelog-level.js'
+import { uncovered, wrongBump } from './changelog-level.js'
 import { classify } from './semver-level.js'
 
 // Changes made to the committed report's text, as a change of the code would make them.
@@ -58,5 +58,25 @@ describe('the semver level of a change of the API report', () => {
       reasons: ['entry point koa removed'],
     })
     expect(classify(removed, current).level).to.equal('minor')
+  })
+})
+
+describe('the version of a release', () => {
+  const release = (version: string, entries: string) =>
+    `# Changelog\n\n## [Unreleased]\n\n## [${version}] - 2027-01-01\n\n${entries}\n` +
+    '## [2.0.0] - 2026-11-26\n\n- First.\n'
+  const breaking = '### Changed\n\n- **Breaking**: `PetStore` has `deletePet`.\n'
+  const added = '### Added\n\n- `x`.\n'
+
+  it('is a major step after entries starting with **Breaking**', () => {
+    expect(wrongBump(release('3.0.0', breaking))).to.equal(undefined)
+    expect(wrongBump(release('2.1.0', breaking))).to.match(/2\.1\.0 follows 2\.0\.0[^]*major/)
+  })
+
+  it('is at least a minor step after Added entries, and any step after fixes', () => {
+    expect(wrongBump(release('2.1.0', added))).to.equal(undefined)
+    expect(wrongBump(release('2.0.1', added))).to.match(/declare minor/)
+    expect(wrongBump(release('2.0.1', '### Fixed\n\n- A fix.\n'))).to.equal(undefined)
+    expect(wrongBump(release('1.9.0', '### Fixed\n\n- A fix.\n'))).to.match(/follows 2\.0\.0/)
   })
 })

@@ -1,10 +1,6 @@
 import { expect } from 'chai'
 import { HARD_BOUND_FACTOR } from '../../adapters/mongodb/deadline.js'
-import {
-  apiOptionsOf,
-  LEASE_IN_STORE_TIMEOUTS,
-  MAX_BODY_BYTES,
-} from '../../apps/server/api-options.js'
+import { apiOptionsOf, LEASE_IN_STORE_TIMEOUTS } from '../../apps/server/api-options.js'
 import { GET_PET_DEPRECATION, LIST_LIMITS, writeNewPetJson } from '../../core/index.js'
 import { testConfig } from '../support/app.js'
 import { largestPet, longestName } from '../support/largest-answer.js'
@@ -35,6 +31,6 @@ describe('The settings the service gives its app', () => {
     const body = writeNewPetJson(largestPet).replace(JSON.stringify(longestName), `"${escaped}"`)
     expect(body).to.include(escaped).and.not.include('"id"')
     expect(JSON.parse(body)).to.deep.include({ name: longestName })
-    expect(Buffer.byteLength(body)).to.be.at.most(MAX_BODY_BYTES)
+    expect(Buffer.byteLength(body)).to.be.at.most(apiOptionsOf(testConfig()).maxBodyBytes)
   })
 })

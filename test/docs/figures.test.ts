@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect } from 'chai'
 import { DEFAULT_MAX_ANSWER_BYTES } from '../../adapters/http-client/index.js'
-import { MAX_BODY_BYTES } from '../../apps/server/api-options.js'
+import { apiOptionsOf } from '../../apps/server/api-options.js'
 import {
   HEAP_PER_PET_BYTES,
   HEAP_RESERVE_BYTES,
@@ -13,10 +13,12 @@ import {
   LIST_LIMITS,
   PET_NAME_MAX_LENGTH,
 } from '../../core/index.js'
+import { testConfig } from '../support/app.js'
 import { largestPageBytes, largestPetBytes, longestStatus } from '../support/largest-answer.js'
 
 const n = (value: number) => value.toLocaleString('en-US')
 const MB = 2 ** 20
+const { maxBodyBytes } = apiOptionsOf(testConfig())
 const { min, max, default: pageDefault } = LIST_LIMITS
 const name = PET_NAME_MAX_LENGTH
 const key = IDEMPOTENCY_KEY_MAX_LENGTH
@@ -27,8 +29,8 @@ const FIGURES: Record<string, ReadonlyArray<string>> = {
   'docs/http.md': [
     `\`name\` is required: 1 to **${name} characters**`,
     `A \`name\` is 1 to ${name} characters`,
-    `at most **${MAX_BODY_BYTES} bytes**`,
-    `the body is over ${MAX_BODY_BYTES} bytes`,
+    `at most **${maxBodyBytes} bytes**`,
+    `the body is over ${maxBodyBytes} bytes`,
     `\`abc\` are the same key, 1 to ${key} characters.`,
     `takes \`limit\` (${min} to ${max}, default ${pageDefault},`,
   ],
@@ -46,7 +48,7 @@ const FIGURES: Record<string, ReadonlyArray<string>> = {
     `**${n(HEAP_PER_PET_BYTES)} bytes** (${worstPet};`,
     heapShortfall(150_000, 152 * MB) ?? 'a MAX_PETS that does not fit',
     `a page of ${max} pets with the longest names is some ${Math.round(largestPageBytes / 10_000) * 10} KB`,
-    `The body is at most ${MAX_BODY_BYTES} bytes`,
+    `The body is at most ${maxBodyBytes} bytes`,
   ],
   'docs/embedding.md': [`the interface's are \`LIST_LIMITS\` (${min}, ${max}, ${pageDefault})`],
 }

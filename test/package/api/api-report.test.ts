@@ -10,7 +10,7 @@ import { classify } from './semver-level.js'
 const changelog = readFileSync('CHANGELOG.md', 'utf8')
 
 describe('the published API (api-report/)', function () {
-  this.timeout(60_000)
+  this.timeout(120_000)
 
   it('is the report of every entry point as built', () => {
     const built = buildReports('.')
@@ -43,7 +43,7 @@ describe('the published API (api-report/)', function () {
 })
 
 describe('the API check, on a scratch copy of core/', function () {
-  this.timeout(60_000)
+  this.timeout(120_000)
   let folder = ''
   afterEach(() => rmSync(folder, { recursive: true, force: true }))
 

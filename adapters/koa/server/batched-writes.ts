@@ -19,9 +19,10 @@ const closeIfNotTaken = (res: ServerResponse): void => {
  * the turn's other answers. Why together: a write to a socket whose reader sleeps wakes the
  * reader, and that wake-up is charged to the writer; written back to back, the first answer wakes
  * the client and the rest find it awake (bench/HISTORY.md). An answer waits at most for the rest
- * of the turn (the requests that arrived with it), never for a timer or for I/O.
+ * of the turn (the requests that arrived with it), never for a timer or for I/O. An answer left
+ * waiting in the process (not taken by the kernel, or queued behind another) is told `waiting`.
  */
-export const createBatch = () => {
+export const createBatch = (waiting: (socket: Socket) => void = () => {}) => {
   let queued: ServerResponse[] = []
   const sendQueued = (): void => {
     const answers = queued
@@ -32,7 +33,9 @@ export const createBatch = () => {
       // left to send: Node 20 would otherwise join an empty end-of-message write to them (writev).
       socket?.uncork()
       res.end()
-      if (socket !== null && socket.writableLength > 0) closeIfNotTaken(res)
+      if (socket === null || socket.writableLength === 0) continue
+      closeIfNotTaken(res)
+      waiting(socket)
     }
   }
   return (res: ServerResponse, body: string | Buffer): void => {
@@ -40,7 +43,8 @@ export const createBatch = () => {
     // A pipelined answer whose socket is not yet its own: Node holds it until those before it.
     if (socket === null) {
       closeIfNotTaken(res)
-      return void res.end(body)
+      res.end(body)
+      return waiting(res.req.socket)
     }
     socket.cork()
     if (queued.length === 0) setImmediate(sendQueued)

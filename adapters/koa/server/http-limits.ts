@@ -22,8 +22,11 @@ export type HttpLimits = {
    * pipelined requests are held back and it is no longer read; 64 KiB when absent.
    */
   readonly maxBufferedAnswerBytes?: number | undefined
-  /** Bytes a second below which a request body counts as stalled; 500 when absent. */
-  readonly bodyMinBytesPerSecond?: number | undefined
+  /**
+   * Bytes that work in flight may hold, summed over all connections: answers waiting on sockets
+   * and those of pipelined requests carried out ahead; 32 MiB when absent (in-flight.ts).
+   */
+  readonly maxInFlightBytes?: number | undefined
   /** Time for a request body to arrive once its headers are in; 10 s when absent. */
   readonly bodyTimeoutMs?: number | undefined
 }
@@ -31,16 +34,14 @@ export type HttpLimits = {
 /** The defaults of the optional limits of `HttpLimits`, as the service's settings have them. */
 export const HTTP_LIMIT_DEFAULTS = {
   maxBufferedAnswerBytes: 65_536,
-  bodyMinBytesPerSecond: 500,
+  maxInFlightBytes: 32 * 2 ** 20,
   bodyTimeoutMs: 10_000,
 } as const
 
-/** The pace asked of clients: the byte bound and the body's rate and deadline. */
+/** The pace asked of clients: the byte bounds and the body's deadline. */
 export const paceOf = (limits: HttpLimits): ConnectionPace => ({
   maxBufferedBytes: limits.maxBufferedAnswerBytes ?? HTTP_LIMIT_DEFAULTS.maxBufferedAnswerBytes,
+  maxInFlightBytes: limits.maxInFlightBytes ?? HTTP_LIMIT_DEFAULTS.maxInFlightBytes,
   heldTimeoutMs: limits.requestTimeoutMs,
-  body: {
-    minBytesPerSecond: limits.bodyMinBytesPerSecond ?? HTTP_LIMIT_DEFAULTS.bodyMinBytesPerSecond,
-    timeoutMs: limits.bodyTimeoutMs ?? HTTP_LIMIT_DEFAULTS.bodyTimeoutMs,
-  },
+  bodyTimeoutMs: limits.bodyTimeoutMs ?? HTTP_LIMIT_DEFAULTS.bodyTimeoutMs,
 })

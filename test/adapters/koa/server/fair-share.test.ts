@@ -43,7 +43,7 @@ describe('HTTP: the fair share of the connection cap, and the body deadline', fu
   it('at the cap, the key holding the most gives way, whatever its connections are doing', async () => {
     await start()
     const drip = async (key: string) => {
-      const conn = await openRaw(client.port, { allowHalfOpen: true })
+      const conn = await openRaw(client.port, )
       conn.socket.write(
         `POST / HTTP/1.1\r\nHost: x\r\nx-key: ${key}\r\nContent-Length: 10\r\n\r\n1`,
       )
@@ -62,11 +62,8 @@ describe('HTTP: the fair share of the connection cap, and the body deadline', fu
     }
     // Key a holds three bodies in progress, b one: a newcomer takes the oldest place of a.
     await newcomer()
-    console.log('n1')
     await first.closed
-    console.log('first')
     await newcomer()
-    console.log('n2')
     await second.closed
     console.log('second') // a still holds the most (two against one and one anonymous)
     await newcomer() // now the anonymous share holds the most: its oldest gives way

@@ -5,7 +5,7 @@ import proxyaddr from 'proxy-addr'
 import { normalAddress } from './address-text.js'
 import type { AppState } from './app-state.js'
 import { defineRequestIp } from '../koa-internals.js'
-import { forwardedFor } from './forwarded.js'
+import { forwardedForFromRight } from './forwarded.js'
 import { trustedOf, type Trusted, type TrustProxy } from './proxy-trust.js'
 
 /** `::ffff:192.0.2.1` is how Node shows an IPv4 peer on a dual-stack socket. */
@@ -35,10 +35,11 @@ const viaXForwardedFor = (req: IncomingMessage, trusted: Trusted): string => {
 
 /** RFC 7239's `Forwarded` (its `for=`), which proxy-addr does not read, walked the same way. */
 const viaForwarded = (req: IncomingMessage, trusted: Trusted): string => {
-  const reported = forwardedFor(req.headers.forwarded)
   let client = normalAddress(req.socket?.remoteAddress ?? '') ?? ''
-  for (let hop = 0; hop < reported.length && trusted(client, hop); hop++) {
-    const next = normalAddress(reported[reported.length - 1 - hop] as string)
+  let hop = 0
+  for (const reported of forwardedForFromRight(req.headers.forwarded)) {
+    if (!trusted(client, hop++)) break
+    const next = normalAddress(reported)
     if (next === undefined) break
     client = next
   }

@@ -22,13 +22,13 @@ const isStringForm = (media: MediaType): boolean =>
  */
 export const sendsInt64Strings = (contentType: string | undefined): boolean => {
   if (contentType === undefined || !MENTIONS_INT64.test(contentType)) return false
-  const media = parseContentType(contentType)
+  const media = parseContentType(contentType, ['int64'])
   return media !== undefined && isStringForm(media)
 }
 
 /** Whether an item of a valid `Accept` names the string form with a `q` above 0. */
 export const asksInt64Strings = (accept: string | undefined): boolean => {
   if (accept === undefined || !MENTIONS_INT64.test(accept)) return false
-  const ranges = parseAccept(accept) ?? []
+  const ranges = parseAccept(accept, { type: 'application/json', names: ['int64', 'q'] }) ?? []
   return ranges.some((media) => isStringForm(media) && Number(parameterOf(media, 'q') ?? 1) > 0)
 }

@@ -5,7 +5,10 @@
  * allows, and `negotiator` splits quoted commas and reads `q` with parseFloat.
  */
 
-/** A media type (or range) in lower case, and its parameters: names in lower case, values unquoted. */
+/**
+ * A media type (or range) in lower case, and the parameters asked for: names in lower case,
+ * values unquoted. Only those are kept, so a value of many parameters allocates nothing for them.
+ */
 export type MediaType = {
   readonly type: string
   readonly parameters: ReadonlyArray<readonly [name: string, value: string]>
@@ -16,11 +19,11 @@ const TCHAR = new Uint8Array(128)
 for (const c of "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
   TCHAR[c.charCodeAt(0)] = 1
 
-const tokenEnd = (s: string, i: number): number => {
-  while (i < s.length && TCHAR[s.charCodeAt(i)] === 1) i++
+export const tokenEnd = (s: string, i: number): number => {
+  for (let c = s.charCodeAt(i); c < 128 && TCHAR[c] === 1; c = s.charCodeAt(++i));
   return i
 }
-const spacesEnd = (s: string, i: number): number => {
+export const spacesEnd = (s: string, i: number): number => {
   for (let c = s.charCodeAt(i); c === 32 || c === 9; c = s.charCodeAt(++i));
   return i
 }
@@ -39,53 +42,99 @@ const quotedEnd = (s: string, i: number): number => {
 }
 const unquoted = (quoted: string): string => quoted.slice(1, -1).replace(/\\(.)/g, '$1')
 
-/** `qvalue`: 0 to 1 with at most three decimals (RFC 9110 §12.4.2). */
-const QVALUE = /^(?:0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?)$/
+/** Whether `s` from `start` to `end` is a `qvalue`: 0 to 1, at most three decimals (§12.4.2). */
+export const isQvalue = (s: string, start: number, end: number): boolean => {
+  const first = s.charCodeAt(start)
+  if ((first !== 48 && first !== 49) || end - start > 5) return false
+  if (end - start === 1) return true
+  if (s.charCodeAt(start + 1) !== 46) return false
+  for (let i = start + 2; i < end; i++) {
+    const c = s.charCodeAt(i)
+    if (c !== 48 && (first === 49 || c < 48 || c > 57)) return false
+  }
+  return true
+}
+
+/** Whether `s` from `start` to `end` is `name` (in lower case) in any case, without a copy. */
+export const isNamed = (s: string, start: number, end: number, name: string): boolean => {
+  if (end - start !== name.length) return false
+  for (let i = 0; i < name.length; i++)
+    if ((s.charCodeAt(start + i) | 0x20) !== (name.charCodeAt(i) | 0x20)) return false
+  return true
+}
+
+/** What to keep of the media types read: their type (`*` for any) and the parameters named. */
+export type Wanted = { readonly type: string; readonly names: ReadonlyArray<string> }
+
+/** Which of `names` `s` from `start` to `end` is, in any case. */
+const nameAmong = (s: string, start: number, end: number, names: ReadonlyArray<string>) => {
+  for (const name of names) if (isNamed(s, start, end, name)) return name
+  return undefined
+}
 
 /**
- * The media type that starts at `i` and its parameters, and where it ends; undefined when the
- * text there is not one. In `Accept`, `q` must be a qvalue.
+ * Reads the media type that starts at `i`, adds it to `into` when it is of the type wanted, and
+ * tells where it ends; -1 when the text there is not one. In `Accept`, `q` must be a qvalue.
  */
-const mediaTypeAt = (s: string, i: number, inAccept: boolean) => {
+const mediaTypeAt = (
+  s: string,
+  i: number,
+  wanted: Wanted,
+  inAccept: boolean,
+  into: MediaType[],
+): number => {
   const slash = tokenEnd(s, i)
   const end = s.charCodeAt(slash) === 47 ? tokenEnd(s, slash + 1) : slash
-  if (slash === i || end === slash + 1 || end === slash) return undefined
-  const parameters: Array<readonly [string, string]> = []
+  if (slash === i || end === slash + 1 || end === slash) return -1
+  const kept = wanted.type === '*' || isNamed(s, i, end, wanted.type)
+  const parameters: Array<readonly [string, string]> | undefined = kept ? [] : undefined
   let j = spacesEnd(s, end)
   while (s.charCodeAt(j) === 59) {
-    j = spacesEnd(s, j + 1)
+    if (s.charCodeAt(++j) === 59) continue // an empty parameter, the quick way
+    j = spacesEnd(s, j)
     const nameEnd = tokenEnd(s, j)
     if (nameEnd === j) continue // an empty parameter
-    if (s.charCodeAt(nameEnd) !== 61) return undefined
+    if (s.charCodeAt(nameEnd) !== 61) return -1
     const quoted = s.charCodeAt(nameEnd + 1) === 34
     const valueEnd = quoted ? quotedEnd(s, nameEnd + 1) : tokenEnd(s, nameEnd + 1)
-    if (valueEnd <= nameEnd + 1) return undefined
-    const name = s.slice(j, nameEnd).toLowerCase()
-    const raw = s.slice(nameEnd + 1, valueEnd)
-    if (inAccept && name === 'q' && !QVALUE.test(raw)) return undefined
-    parameters.push([name, quoted ? unquoted(raw) : raw])
+    if (valueEnd <= nameEnd + 1) return -1
+    if (inAccept && isNamed(s, j, nameEnd, 'q') && !isQvalue(s, nameEnd + 1, valueEnd)) return -1
+    const name = parameters && nameAmong(s, j, nameEnd, wanted.names)
+    if (name !== undefined) {
+      const raw = s.slice(nameEnd + 1, valueEnd)
+      parameters?.push([name, quoted ? unquoted(raw) : raw])
+    }
     j = spacesEnd(s, valueEnd)
   }
-  return { media: { type: s.slice(i, end).toLowerCase(), parameters }, end: j }
+  if (parameters) into.push({ type: s.slice(i, end).toLowerCase(), parameters })
+  return j
 }
 
-/** A `Content-Type`: exactly one media type; undefined when the value is not one. */
-export const parseContentType = (value: string): MediaType | undefined => {
-  const found = mediaTypeAt(value, spacesEnd(value, 0), false)
-  return found?.end === value.length ? found.media : undefined
+/**
+ * A `Content-Type`: exactly one media type, with the parameters named in `names`; undefined when
+ * the value is not one.
+ */
+export const parseContentType = (
+  value: string,
+  names: ReadonlyArray<string>,
+): MediaType | undefined => {
+  const into: MediaType[] = []
+  const end = mediaTypeAt(value, spacesEnd(value, 0), { type: '*', names }, false, into)
+  return end === value.length ? into[0] : undefined
 }
 
-/** The media ranges of an `Accept` (empty list elements allowed); undefined when not valid. */
-export const parseAccept = (value: string): MediaType[] | undefined => {
+/**
+ * The media ranges of an `Accept` (empty list elements allowed) of the type wanted, with the
+ * parameters it names; undefined when the value is not valid.
+ */
+export const parseAccept = (value: string, wanted: Wanted): MediaType[] | undefined => {
   const ranges: MediaType[] = []
   for (let i = 0; ; i++) {
     i = spacesEnd(value, i)
     if (i >= value.length) return ranges
     if (value.charCodeAt(i) === 44) continue
-    const found = mediaTypeAt(value, i, true)
-    if (found === undefined) return undefined
-    ranges.push(found.media)
-    i = found.end
+    i = mediaTypeAt(value, i, wanted, true, ranges)
+    if (i === -1) return undefined
     if (i < value.length && value.charCodeAt(i) !== 44) return undefined
   }
 }

@@ -15,7 +15,7 @@ const isUtf8 = (charset: string): boolean => charset.toLowerCase() === 'utf-8'
 /** The media type is JSON, and its charset, if given, is UTF-8; other parameters are ignored. */
 const isJsonType = (contentType: string): boolean => {
   if (contentType === 'application/json') return true // as nearly every client sends it
-  const media = parseContentType(contentType)
+  const media = parseContentType(contentType, ['charset'])
   if (media?.type !== 'application/json') return false
   return media.parameters.every(([name, value]) => name !== 'charset' || isUtf8(value))
 }
@@ -32,7 +32,7 @@ export const checkContentType = (contentType: string | undefined): BodyResult | 
       })
 
 /** A compressed body is refused rather than stored as the bytes it is. */
-const checkEncoding = (encoding: string | undefined): BodyResult | undefined =>
+export const checkEncoding = (encoding: string | undefined): BodyResult | undefined =>
   encoding === undefined || /^\s*identity\s*$/i.test(encoding)
     ? undefined
     : fail({

@@ -43,7 +43,7 @@ describe('HTTP: the fair share of the connection cap, and the body deadline', fu
   it('at the cap, the key holding the most gives way, whatever its connections are doing', async () => {
     await start()
     const drip = async (key: string) => {
-      const conn = await openRaw(client.port, )
+      const conn = await openRaw(client.port)
       conn.socket.write(
         `POST / HTTP/1.1\r\nHost: x\r\nx-key: ${key}\r\nContent-Length: 10\r\n\r\n1`,
       )

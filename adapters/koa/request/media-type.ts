@@ -1,8 +1,10 @@
 /*
- * Media types as `Content-Type` and `Accept` carry them (RFC 9110 §8.3.1, §12.5.1), read in one
- * pass over the value, so a hostile value costs time in proportion to its length. The jshttp
- * parsers Koa ships fit neither: `content-type` refuses an empty parameter (`;;`), which the RFC
- * allows, and `negotiator` splits quoted commas and reads `q` with parseFloat.
+ * Media types as `Content-Type` and `Accept` carry them (RFC 9110 §8.3.1, §12.5.1), and codings
+ * as `Accept-Encoding` does (§12.5.3), each read in one pass over the value, so a hostile value
+ * costs time in proportion to its length. One module: a call across modules costs more in their
+ * loops. The jshttp parsers Koa ships fit neither: `content-type` refuses an empty parameter
+ * (`;;`), which the RFC allows, and `negotiator` splits quoted commas, reads `q` with
+ * parseFloat, and allocates for every element of a list.
  */
 
 /**
@@ -19,12 +21,15 @@ const TCHAR = new Uint8Array(128)
 for (const c of "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
   TCHAR[c.charCodeAt(0)] = 1
 
+/** The character code at `i`, -1 past the end (reading past it would slow the reader down). */
+export const codeAt = (s: string, i: number): number => (i < s.length ? s.charCodeAt(i) : -1)
+
 export const tokenEnd = (s: string, i: number): number => {
-  for (let c = s.charCodeAt(i); c < 128 && TCHAR[c] === 1; c = s.charCodeAt(++i));
+  for (let c = codeAt(s, i); c >= 0 && c < 128 && TCHAR[c] === 1; c = codeAt(s, ++i));
   return i
 }
 export const spacesEnd = (s: string, i: number): number => {
-  for (let c = s.charCodeAt(i); c === 32 || c === 9; c = s.charCodeAt(++i));
+  for (let c = codeAt(s, i); c === 32 || c === 9; c = codeAt(s, ++i));
   return i
 }
 /** HTAB, SP, VCHAR and obs-text: what a quoted string may hold (a `"` or `\` only escaped). */
@@ -33,10 +38,10 @@ const isText = (c: number): boolean => c === 9 || (c >= 32 && c <= 255 && c !== 
 /** The end of the quoted string that opens at `i` (RFC 9110 §5.6.4), or -1 when it is not one. */
 const quotedEnd = (s: string, i: number): number => {
   for (i++; i < s.length; i++) {
-    const c = s.charCodeAt(i)
+    const c = codeAt(s, i)
     if (c === 34) return i + 1
     if (c === 92) i++
-    if (!isText(s.charCodeAt(i))) return -1
+    if (!isText(codeAt(s, i))) return -1
   }
   return -1
 }
@@ -44,12 +49,12 @@ const unquoted = (quoted: string): string => quoted.slice(1, -1).replace(/\\(.)/
 
 /** Whether `s` from `start` to `end` is a `qvalue`: 0 to 1, at most three decimals (§12.4.2). */
 export const isQvalue = (s: string, start: number, end: number): boolean => {
-  const first = s.charCodeAt(start)
+  const first = codeAt(s, start)
   if ((first !== 48 && first !== 49) || end - start > 5) return false
   if (end - start === 1) return true
-  if (s.charCodeAt(start + 1) !== 46) return false
+  if (codeAt(s, start + 1) !== 46) return false
   for (let i = start + 2; i < end; i++) {
-    const c = s.charCodeAt(i)
+    const c = codeAt(s, i)
     if (c !== 48 && (first === 49 || c < 48 || c > 57)) return false
   }
   return true
@@ -59,7 +64,7 @@ export const isQvalue = (s: string, start: number, end: number): boolean => {
 export const isNamed = (s: string, start: number, end: number, name: string): boolean => {
   if (end - start !== name.length) return false
   for (let i = 0; i < name.length; i++)
-    if ((s.charCodeAt(start + i) | 0x20) !== (name.charCodeAt(i) | 0x20)) return false
+    if ((codeAt(s, start + i) | 0x20) !== (name.charCodeAt(i) | 0x20)) return false
   return true
 }
 
@@ -84,18 +89,18 @@ const mediaTypeAt = (
   into: MediaType[],
 ): number => {
   const slash = tokenEnd(s, i)
-  const end = s.charCodeAt(slash) === 47 ? tokenEnd(s, slash + 1) : slash
+  const end = codeAt(s, slash) === 47 ? tokenEnd(s, slash + 1) : slash
   if (slash === i || end === slash + 1 || end === slash) return -1
   const kept = wanted.type === '*' || isNamed(s, i, end, wanted.type)
   const parameters: Array<readonly [string, string]> | undefined = kept ? [] : undefined
   let j = spacesEnd(s, end)
-  while (s.charCodeAt(j) === 59) {
-    if (s.charCodeAt(++j) === 59) continue // an empty parameter, the quick way
+  while (codeAt(s, j) === 59) {
+    if (codeAt(s, ++j) === 59) continue // an empty parameter, the quick way
     j = spacesEnd(s, j)
     const nameEnd = tokenEnd(s, j)
     if (nameEnd === j) continue // an empty parameter
-    if (s.charCodeAt(nameEnd) !== 61) return -1
-    const quoted = s.charCodeAt(nameEnd + 1) === 34
+    if (codeAt(s, nameEnd) !== 61) return -1
+    const quoted = codeAt(s, nameEnd + 1) === 34
     const valueEnd = quoted ? quotedEnd(s, nameEnd + 1) : tokenEnd(s, nameEnd + 1)
     if (valueEnd <= nameEnd + 1) return -1
     if (inAccept && isNamed(s, j, nameEnd, 'q') && !isQvalue(s, nameEnd + 1, valueEnd)) return -1
@@ -132,10 +137,10 @@ export const parseAccept = (value: string, wanted: Wanted): MediaType[] | undefi
   for (let i = 0; ; i++) {
     i = spacesEnd(value, i)
     if (i >= value.length) return ranges
-    if (value.charCodeAt(i) === 44) continue
+    if (codeAt(value, i) === 44) continue
     i = mediaTypeAt(value, i, wanted, true, ranges)
     if (i === -1) return undefined
-    if (i < value.length && value.charCodeAt(i) !== 44) return undefined
+    if (i < value.length && codeAt(value, i) !== 44) return undefined
   }
 }
 
@@ -144,4 +149,50 @@ export const parameterOf = (media: MediaType, name: string): string | undefined 
   let value: string | undefined
   for (const [given, its] of media.parameters) if (given === name) value = its
   return value
+}
+
+/** A rule of `Accept-Encoding` that applies to a coding: its weight, whether it names it, where. */
+type Rule = { q: number; exact: boolean; at: number }
+
+/** Of two rules for one coding, the one that applies: naming it, then the higher weight, the later. */
+const applies = (a: Rule | undefined, b: Rule): Rule =>
+  a === undefined || (a.exact === b.exact ? b.q >= a.q : b.exact) ? b : a
+
+const better = (a: Rule, b: Rule): boolean =>
+  a.q !== b.q ? a.q > b.q : a.exact !== b.exact ? a.exact : a.at <= b.at
+
+/**
+ * Whether an `Accept-Encoding` (RFC 9110 §12.5.3) takes gzip before identity, as Koa's
+ * `ctx.acceptsEncodings('gzip', 'identity')` answers (the higher weight, then the rule naming the
+ * coding over `*`, then the earlier rule; identity unnamed weighs as the lowest rule given), in
+ * one pass over the value. An item that is not `coding [; q=qvalue]` is left out.
+ */
+export const prefersGzip = (value: string): boolean => {
+  let gzip: Rule | undefined
+  let identity: Rule | undefined
+  let lowest = 1
+  for (let i = 0, at = 0; i < value.length; i++, at++) {
+    i = spacesEnd(value, i)
+    const end = tokenEnd(value, i)
+    let j = spacesEnd(value, end)
+    let q = 1
+    if (codeAt(value, j) === 59) {
+      const start = spacesEnd(value, j + 1)
+      const qEnd = tokenEnd(value, start + 2)
+      const named = (codeAt(value, start) | 0x20) === 113 && codeAt(value, start + 1) === 61
+      q = named && isQvalue(value, start + 2, qEnd) ? Number(value.slice(start + 2, qEnd)) : -1
+      j = spacesEnd(value, qEnd)
+    }
+    const valid = end > i && q >= 0 && (j === value.length || codeAt(value, j) === 44)
+    const isAny = end === i + 1 && codeAt(value, i) === 42
+    if (valid) lowest = Math.min(lowest, q)
+    const exact = !isAny
+    if (valid && (isAny || isNamed(value, i, end, 'gzip'))) gzip = applies(gzip, { q, exact, at })
+    if (valid && (isAny || isNamed(value, i, end, 'identity')))
+      identity = applies(identity, { q, exact, at })
+    while (j < value.length && codeAt(value, j) !== 44) j++
+    i = j
+  }
+  if (gzip === undefined || gzip.q === 0) return false
+  return better(gzip, identity ?? { q: lowest, exact: true, at: Infinity })
 }

@@ -8,7 +8,7 @@ import { requestIdOf } from '../../../adapters/koa/request/request-id.js'
 import { asksInt64Strings, sendsInt64Strings } from '../../../adapters/koa/request/int64-form.js'
 import { parseAccept, parseContentType } from '../../../adapters/koa/request/media-type.js'
 import { checkContentType, checkEncoding } from '../../../adapters/koa/app/json/json-body.js'
-import { prefersGzip } from '../../../adapters/koa/request/accept-encoding.js'
+import { prefersGzip } from '../../../adapters/koa/request/media-type.js'
 import { notModified } from '../../../adapters/koa/app/docs/variants.js'
 import {
   expectsContinue,
@@ -116,8 +116,8 @@ describe('every header parser on hostile values up to the header limit', functio
   const values = hostile()
   for (const [header, parse] of PARSERS)
     it(`reads ${header} in under ${BUDGET_MS} ms`, () => {
-      // Warm, as in a running service: the cost measured is the parser's, not the compiler's.
-      for (let i = 0; i < 2000; i++) parse(values[i % values.length]!.slice(0, 64))
+      // Warm, as in a service under attack: the cost measured is the parser's, not the compiler's.
+      for (const value of values) parse(value)
       let worst = { ms: 0, value: '' }
       for (const value of values) {
         const ms = costOf(parse, value)

@@ -2,7 +2,7 @@ import type { Next } from 'koa'
 import type { AppContext } from '../../request/app-state.js'
 import type { Problem } from '../../response/problem.js'
 import { budgetKeyOf } from '../../request/address-budget.js'
-import { prefersGzip } from '../../request/accept-encoding.js'
+import { prefersGzip } from '../../request/media-type.js'
 import {
   setAnswer,
   setEmptyAnswer,

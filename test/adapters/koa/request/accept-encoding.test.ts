@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { expect } from 'chai'
 import Koa from 'koa'
-import { prefersGzip } from '../../../../adapters/koa/request/accept-encoding.js'
+import { prefersGzip } from '../../../../adapters/koa/request/media-type.js'
 
 const koa = new Koa()
 const koaSays = (value: string): boolean => {

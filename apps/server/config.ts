@@ -22,7 +22,7 @@ import {
   serverUrlEndingIn,
   trustProxy,
 } from './env-codecs.js'
-import { heapLimitBytes, heapShortfall, inFlightThatFits, petsThatFit } from './heap-fit.js'
+import { heapLimitBytes, heapShortfall, IN_FLIGHT_DEFAULT_BYTES, petsThatFit } from './heap-fit.js'
 
 export type Config = {
   readonly port: number
@@ -197,7 +197,7 @@ export const loadConfig = (
   const maxInFlightBytes = read(
     'MAX_IN_FLIGHT_BYTES',
     integerFrom(1_048_576, 1_073_741_824),
-    inFlightThatFits(heapLimit),
+    IN_FLIGHT_DEFAULT_BYTES,
   )
   // The pets that fit beside the work in flight (its own error, if any, is reported).
   const inFlight = E.isRight(maxInFlightBytes) ? maxInFlightBytes.right : undefined

@@ -13,17 +13,16 @@ export const HEAP_PER_PET_BYTES = 3300
 export const HEAP_BASE_BYTES = 64 * 2 ** 20
 
 /**
- * The default budget of the bytes that work in flight holds (MAX_IN_FLIGHT_BYTES): 32 MiB, or a
- * quarter of a heap too small for that. With the base, the heap kept for everything but the pets.
+ * The default budget of the bytes that work in flight holds (MAX_IN_FLIGHT_BYTES). With the base,
+ * the heap kept for everything but the pets: the pets that fit are counted beside the budget.
  */
-export const inFlightThatFits = (heapLimit: number): number =>
-  Math.min(32 * 2 ** 20, Math.floor(heapLimit / 4))
+export const IN_FLIGHT_DEFAULT_BYTES = 32 * 2 ** 20
 
 /** The heap this process may grow to (`--max-old-space-size` and the young generation). */
 export const heapLimitBytes = (): number => getHeapStatistics().heap_size_limit
 
 /** How many pets fit in a heap of this size at the worst case, beside the work in flight. */
-export const petsThatFit = (heapLimit: number, inFlight = inFlightThatFits(heapLimit)): number =>
+export const petsThatFit = (heapLimit: number, inFlight = IN_FLIGHT_DEFAULT_BYTES): number =>
   Math.max(0, Math.floor((heapLimit - HEAP_BASE_BYTES - inFlight) / HEAP_PER_PET_BYTES))
 
 const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`
@@ -32,7 +31,7 @@ const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`
 export const heapShortfall = (
   maxPets: number,
   heapLimit: number,
-  inFlight = inFlightThatFits(heapLimit),
+  inFlight = IN_FLIGHT_DEFAULT_BYTES,
 ): string | undefined => {
   const fit = petsThatFit(heapLimit, inFlight)
   const reserve = HEAP_BASE_BYTES + inFlight

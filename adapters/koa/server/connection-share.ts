@@ -37,8 +37,8 @@ type Holding = { weight: number; first: Socket; idle: Socket | undefined }
 /**
  * The connection that gives way among those `among` accepts: one of the holder (a key, or the
  * anonymous share) with the most connections and requests carried out ahead, whatever they are
- * doing; of its own, the oldest idle one, else its oldest. A key that holds less than another
- * never gives way to it, however fast the other opens connections.
+ * doing (on a tie, the anonymous share); of its own, the oldest idle one, else its oldest. A key
+ * that holds less than another never gives way to it, however fast the other opens connections.
  */
 const connectionToClose = (
   open: Map<Socket, ConnectionState>,
@@ -53,7 +53,13 @@ const connectionToClose = (
       holdings.set(state.key, (h = { weight: 0, first: socket, idle: undefined }))
     h.weight += 1 + (state.pipeline?.ahead.length ?? 0)
     if (h.idle === undefined && responseOnSocket(socket) == null) h.idle = socket
-    if (most === undefined || h.weight > most.weight) most = h
+    // On a tie the anonymous share gives way first: a key has shown it is a client of the API.
+    if (
+      most === undefined ||
+      h.weight > most.weight ||
+      (h.weight === most.weight && state.key === undefined)
+    )
+      most = h
   }
   return most?.idle ?? most?.first
 }

@@ -1,17 +1,18 @@
 import type { ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
+import { dropConnection } from './in-flight.js'
 
 /**
  * A client that does not take its answer (the kernel's buffer full, the rest waiting here) would
  * hold its connection, never idle, for as long as it liked. Once nothing more leaves for the
- * server's request timeout, the connection closes: Node's socket timeout counts any progress of a
- * partly written answer, and with no listener of ours its server destroys the socket.
+ * server's request timeout, the connection is reset (its unsent data dropped): Node's socket
+ * timeout counts any progress of a partly written answer.
  */
 const closeIfNotTaken = (res: ServerResponse): void => {
-  const server = (res.req.socket as Socket & { server?: { requestTimeout?: number } }).server
-  const ms = server?.requestTimeout ?? 0
+  const socket = res.req.socket as Socket & { server?: { requestTimeout?: number } }
+  const ms = socket.server?.requestTimeout ?? 0
   // On the socket now, or when the answer gets it (a pipelined one waits for those before it).
-  if (ms > 0) res.setTimeout(ms)
+  if (ms > 0) res.setTimeout(ms, () => dropConnection(socket))
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
 import { responseOnSocket } from '../koa-internals.js'
 import type { ConnectionState } from './connection-share.js'
-import type { InFlight } from './in-flight.js'
+import { dropConnection, type InFlight } from './in-flight.js'
 
 /** How often connections are looked at: bodies, requests held back, the in-flight sum. */
 const TICK_MS = 1000
@@ -45,7 +45,7 @@ export const watchPace = (
     const now = Date.now()
     for (const [socket, state] of open) {
       const heldSince = state.pipeline?.heldSince ?? 0
-      if (heldSince > 0 && now - heldSince >= pace.heldTimeoutMs) socket.destroy()
+      if (heldSince > 0 && now - heldSince >= pace.heldTimeoutMs) dropConnection(socket)
       else if (bodyLate(socket, state, pace.bodyTimeoutMs, now)) {
         const late = Object.assign(new Error('the body took too long'), {
           code: 'ERR_HTTP_REQUEST_TIMEOUT',

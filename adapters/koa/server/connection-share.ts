@@ -3,6 +3,7 @@ import type { Socket } from 'node:net'
 import { budgetKeyOf } from '../request/address-budget.js'
 import { unmapIpv4 } from '../request/client-address.js'
 import { responseOnSocket } from '../koa-internals.js'
+import { dropConnection } from './in-flight.js'
 import type { Pipeline } from './pipelined.js'
 
 /** How the connection cap is shared out; every limit is off when absent. */
@@ -25,10 +26,10 @@ export type ConnectionShare = {
 export type ConnectionState = {
   refused: boolean
   address: string | undefined
-  key: string | undefined
-  pipeline: Pipeline | undefined
+  key?: string | undefined
+  pipeline?: Pipeline | undefined
   waiting: number
-  watchedBody: IncomingMessage | undefined
+  watchedBody?: IncomingMessage | undefined
   watchedSince: number
 }
 
@@ -90,7 +91,7 @@ export const shareConnections = (
   /** Closes one that gives way among `among`; whether there was one. */
   const close = (among: (state: ConnectionState) => boolean = () => true): boolean => {
     const chosen = connectionToClose(open, among)
-    chosen?.destroy()
+    if (chosen !== undefined) dropConnection(chosen)
     if (chosen !== undefined) forget(chosen)
     return chosen !== undefined
   }
@@ -112,15 +113,7 @@ export const shareConnections = (
         maxPerAddress === Infinity || isProxy(peer) ? undefined : budgetKeyOf(unmapIpv4(peer))
       const refused = !makeRoom(address)
       if (!refused) count(address, 1)
-      return {
-        refused,
-        address,
-        key: undefined,
-        pipeline: undefined,
-        waiting: 0,
-        watchedBody: undefined,
-        watchedSince: 0,
-      }
+      return { refused, address, waiting: 0, watchedSince: 0 }
     },
     forget,
   }

@@ -1,12 +1,23 @@
 import type { Socket } from 'node:net'
 import type { ConnectionState } from './connection-share.js'
+import { waitingBytes } from './pipelined.js'
+
+/**
+ * Closes a connection with a reset, its unsent data dropped: closed the usual way, a socket whose
+ * client reads nothing keeps its unsent answer in the kernel's memory for minutes.
+ */
+export const dropConnection = (socket: Socket): void => {
+  if (socket.destroyed) return
+  try {
+    socket.resetAndDestroy()
+  } catch {
+    socket.destroy() // not TCP (a pipe): nothing kept for a reader
+  }
+}
 
 /** Bytes of answers waiting on a connection in the process: in its socket's buffer and ahead. */
-export const waitingOn = (socket: Socket, state: ConnectionState): number => {
-  let bytes = socket.writableLength
-  for (const res of state.pipeline?.ahead ?? []) bytes += res.writableLength
-  return bytes
-}
+const waitingOn = (socket: Socket, state: ConnectionState): number =>
+  state.pipeline === undefined ? socket.writableLength : waitingBytes(state.pipeline, socket)
 
 /**
  * One budget for the bytes that work in flight holds, summed over every connection: answers
@@ -28,7 +39,7 @@ export const budgetInFlight = (open: Map<Socket, ConnectionState>, budget: numbe
       if (total <= budget) return
       total -= state.waiting
       state.waiting = 0
-      socket.resetAndDestroy()
+      dropConnection(socket)
     }
   }
   return {

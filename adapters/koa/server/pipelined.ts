@@ -33,7 +33,8 @@ export type Room = {
   readonly crowded: () => boolean
 }
 
-const waitingBytes = (pipeline: Pipeline, socket: Socket): number => {
+/** Bytes of answers waiting on the connection: in its socket's buffer and in those ahead. */
+export const waitingBytes = (pipeline: Pipeline, socket: Socket): number => {
   let bytes = socket.writableLength
   for (const res of pipeline.ahead) bytes += res.writableLength
   return bytes

@@ -6,7 +6,7 @@ import type {
   PetStore,
 } from '../../../core/index.js'
 import type { TrustProxy } from '../request/proxy-trust.js'
-import type { ApiSettings } from './api-settings.js'
+import type { ApiSettingOptions } from './api-settings.js'
 import type { RequestObserver } from './middleware/observe.js'
 import type { OpenApiServer } from './openapi/document.js'
 import type { RateLimitOptions } from './rate-limits.js'
@@ -16,6 +16,7 @@ import type { RouteTable } from './routes/index.js'
 /**
  * The ports the app runs on, each by its name: the pet store, the key lookup, the idempotency
  * store, a logger, a clock, readiness. The routes and use cases receive them under these names.
+ * Only the store and the keys are required; the others have the defaults their comments give.
  */
 export type KoaAppDeps = {
   readonly store: PetStore
@@ -26,19 +27,36 @@ export type KoaAppDeps = {
    * that sends a key is refused with 501 rather than run without the guarantee it asks for.
    */
   readonly idempotencyStore?: IdempotencyStore
-  readonly logger: Logger
-  /** The clock, in epoch milliseconds; injected so the sunset can be tested. */
-  readonly now: () => number
-  /** Whether the store can serve requests, for /readyz. */
-  readonly checkReadiness: CheckReadiness
+  /**
+   * Where the app logs unexpected errors and, without `requestLine`, each request.
+   *
+   * @defaultValue `silentLogger`: nothing is logged
+   */
+  readonly logger?: Logger | undefined
+  /**
+   * The clock, in epoch milliseconds; injected so the sunset can be tested.
+   *
+   * @defaultValue `Date.now`
+   */
+  readonly now?: (() => number) | undefined
+  /**
+   * Whether the service can serve requests, for /readyz.
+   *
+   * @defaultValue the store's own answer: ready when it reads a page of one pet, else its error
+   * (503 while it is unavailable)
+   */
+  readonly checkReadiness?: CheckReadiness | undefined
   /** The request log line, faster than the logger's (see RequestLine); the logger's otherwise. */
   readonly requestLine?: RequestLine
   /** Metrics: told of every request when given. */
   readonly observeRequest?: RequestObserver
 }
 
-/** How the app answers: the API's settings, and what only an embedding chooses. */
-export type KoaAppOptions = ApiSettings & {
+/**
+ * How the app answers: the API's settings (the interface's when left out), and what only an
+ * embedding chooses.
+ */
+export type KoaAppOptions = ApiSettingOptions & {
   /**
    * The `servers` of the OpenAPI document, served without auth at `<basePath>/openapi.json`;
    * the base path alone by default.

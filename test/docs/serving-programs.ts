@@ -30,7 +30,8 @@ export const onPort = (code: string, port: number): string =>
 /** The URLs the program names on its own port. */
 export const urlsOf = (code: string, port: number): string[] =>
   [...code.matchAll(new RegExp(`http://localhost:${port}(/[^\\s'"\`)]*)`, 'g'))].map(
-    (match) => `http://127.0.0.1:${port}${match[1]}`,
+    // A sentence's full stop or comma after a URL is not part of it.
+    (match) => `http://127.0.0.1:${port}${(match[1] ?? '').replace(/[.,;:]+$/, '')}`,
   )
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

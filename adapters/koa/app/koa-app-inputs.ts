@@ -53,8 +53,8 @@ export type KoaAppDeps = {
 }
 
 /**
- * How the app answers: the API's settings (the interface's when left out), and what only an
- * embedding chooses.
+ * How the app answers: the API's settings ({@link ApiSettingOptions}: the interface's when left
+ * out, each default on its field), and what only an embedding chooses. All are optional.
  */
 export type KoaAppOptions = ApiSettingOptions & {
   /**

@@ -49,23 +49,23 @@ const routeRequest = (router: ReturnType<typeof createRouter>) =>
  * server.close()
  * ```
  */
-export const createKoaApp = (given: KoaAppDeps, options: KoaAppOptions = {}): Koa<AppState> => {
-  const deps = koaAppDepsOf(given)
+export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions = {}): Koa<AppState> => {
+  const ports = koaAppDepsOf(deps)
   const settings = { ...options, ...apiSettingsOf(options) }
   const { basePath } = settings
   const routes = routesOf(options.routes ?? ROUTES)
   const publicBase = publicBaseOf(checkPublicPrefix(options.publicPrefix ?? ''), basePath)
   const respond = createResponder({
     retryAfterSeconds: settings.retryAfterSeconds,
-    logger: deps.logger,
+    logger: ports.logger,
   })
   const router = createRouter(
     {
       ...settings,
-      store: deps.store,
-      ...(deps.idempotencyStore === undefined ? {} : { idempotencyStore: deps.idempotencyStore }),
+      store: ports.store,
+      ...(ports.idempotencyStore === undefined ? {} : { idempotencyStore: ports.idempotencyStore }),
       respond,
-      now: deps.now,
+      now: ports.now,
       publicBase,
       petJson: createPetJsonCache(),
     },
@@ -76,7 +76,7 @@ export const createKoaApp = (given: KoaAppDeps, options: KoaAppOptions = {}): Ko
   const deprecation = (base: string) =>
     deprecated === undefined ? {} : deprecationHeaders(settings.deprecation, base, deprecated)
   const limits =
-    options.rateLimits === undefined ? undefined : createRateLimits(options.rateLimits, deps.now)
+    options.rateLimits === undefined ? undefined : createRateLimits(options.rateLimits, ports.now)
   const openApi = (base: string) =>
     openApiJson({
       ...settings,
@@ -89,16 +89,16 @@ export const createKoaApp = (given: KoaAppDeps, options: KoaAppOptions = {}): Ko
 
   const app = new Koa<AppState>()
   useClientAddress(app, clientAddress(options.trustProxy))
-  if (deps.observeRequest !== undefined) app.use(observe(deps.observeRequest))
-  app.use(tagLogAndCatch(deps.logger, respond, deps.requestLine))
+  if (ports.observeRequest !== undefined) app.use(observe(ports.observeRequest))
+  app.use(tagLogAndCatch(ports.logger, respond, ports.requestLine))
   // Before the probes: every answer to an allowed origin carries the CORS headers.
   if (corsOrigins.length > 0) app.use(cors({ origins: corsOrigins, preflightOf }))
-  app.use(probes(deps.checkReadiness, respond))
+  app.use(probes(ports.checkReadiness, respond))
   app.use(docs(basePath, respond, limits))
   app.use(
     guardApi(
       // The app's clock decides expiry, as it decides the sunset.
-      { verifyApiKey: deps.apiKeys.verifyApiKey, now: deps.now },
+      { verifyApiKey: ports.apiKeys.verifyApiKey, now: ports.now },
       {
         basePath,
         publicBase,

@@ -1,20 +1,6 @@
 import type { TrustProxy } from '../request/proxy-trust.js'
 import type { ConnectionPace } from './connection-pace.js'
 
-/**
- * The defaults of the limits of `HttpLimits`: the service reads its environment into these same
- * values (apps/server/config.ts), so a server given no limits is limited as the service is.
- */
-export const HTTP_LIMIT_DEFAULTS = {
-  maxConnections: 1000,
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
-  keepAliveTimeoutMs: 65_000,
-  maxBufferedAnswerBytes: 65_536,
-  bodyMinBytesPerSecond: 500,
-  bodyTimeoutMs: 10_000,
-} as const
-
 /** The limits of the listening server, below the app; each one left out is its default. */
 export type HttpLimits = {
   /**
@@ -67,6 +53,20 @@ export type HttpLimits = {
    */
   readonly bodyTimeoutMs?: number | undefined
 }
+
+/**
+ * The defaults of the limits of `HttpLimits`: the service reads its environment into these same
+ * values (apps/server/config.ts), so a server given no limits is limited as the service is.
+ */
+export const HTTP_LIMIT_DEFAULTS = {
+  maxConnections: 1000,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 65_000,
+  maxBufferedAnswerBytes: 65_536,
+  bodyMinBytesPerSecond: 500,
+  bodyTimeoutMs: 10_000,
+} as const
 
 /** The limits with a default in place of each one left out. */
 export const limitsWithDefaults = (limits: HttpLimits) => ({

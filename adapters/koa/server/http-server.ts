@@ -43,10 +43,15 @@ const invitation = (res: Parameters<RequestListener>[1]) => {
  */
 export const createHttpServer = (
   appOrListener: Koa<AppState> | WireListener,
-  given: HttpLimits = {},
+  limits: HttpLimits = {},
   logger: Logger = silentLogger,
+): HttpServer => serveWith(appOrListener, limitsWithDefaults(limits), logger)
+
+const serveWith = (
+  appOrListener: Koa<AppState> | WireListener,
+  limits: ReturnType<typeof limitsWithDefaults>,
+  logger: Logger,
 ): HttpServer => {
-  const limits = limitsWithDefaults(given)
   const server = createServer({
     headersTimeout: limits.headersTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,

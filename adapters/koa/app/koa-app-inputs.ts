@@ -23,8 +23,10 @@ export type KoaAppDeps = {
   /** Looks up the API key a request presents. */
   readonly apiKeys: ApiKeys
   /**
-   * Where Idempotency-Keys are kept; shared by every instance in production. Absent, a create
-   * that sends a key is refused with 501 rather than run without the guarantee it asks for.
+   * Where Idempotency-Keys are kept; shared by every instance in production.
+   *
+   * @defaultValue none: a create that sends a key is refused with 501 rather than run without the
+   * guarantee it asks for (a store in one process would not keep it across instances)
    */
   readonly idempotencyStore?: IdempotencyStore
   /**
@@ -46,9 +48,17 @@ export type KoaAppDeps = {
    * (503 while it is unavailable)
    */
   readonly checkReadiness?: CheckReadiness | undefined
-  /** The request log line, faster than the logger's (see RequestLine); the logger's otherwise. */
+  /**
+   * The request log line, faster than the logger's (see RequestLine).
+   *
+   * @defaultValue the logger's `info`
+   */
   readonly requestLine?: RequestLine
-  /** Metrics: told of every request when given. */
+  /**
+   * Metrics: told of every request.
+   *
+   * @defaultValue none
+   */
   readonly observeRequest?: RequestObserver
 }
 
@@ -58,26 +68,43 @@ export type KoaAppDeps = {
  */
 export type KoaAppOptions = ApiSettingOptions & {
   /**
-   * The `servers` of the OpenAPI document, served without auth at `<basePath>/openapi.json`;
-   * the base path alone by default.
+   * The `servers` of the OpenAPI document, served without auth at `<basePath>/openapi.json`.
+   *
+   * @defaultValue one server: the public base path (where the app is mounted, then `basePath`)
    */
   readonly openApiServers?: ReadonlyArray<OpenApiServer>
-  /** Origins allowed to call the API from a browser (CORS); none by default. */
+  /**
+   * Origins allowed to call the API from a browser (CORS).
+   *
+   * @defaultValue none: CORS is off
+   */
   readonly corsOrigins?: ReadonlyArray<string>
   /**
    * The proxies trusted to name the client (`Forwarded`, `X-Forwarded-For`): `ctx.ip`, every
-   * per-address budget and the request log follow them. None by default: the peer is the client.
+   * per-address budget and the request log follow them.
+   *
+   * @defaultValue none: the peer is the client
    */
   readonly trustProxy?: TrustProxy | undefined
-  /** Per-key and per-address rate limits; off when undefined. */
+  /**
+   * Per-key and per-address rate limits.
+   *
+   * @defaultValue none: no rate limit
+   */
   readonly rateLimits?: RateLimitOptions
-  /** The API's route table, keyed by operationId; ROUTES (the interface's) by default. */
+  /**
+   * The API's route table, keyed by operationId.
+   *
+   * @defaultValue `ROUTES`: the interface's
+   */
   readonly routes?: RouteTable
   /**
    * The path clients' URLs have in front of the app's own when something the app cannot see
    * took it off: a proxy that strips `/shop`, a host that rewrites the path without koa-mount.
    * The links the app writes (`Location`, `Link`, the document's default server) start with it,
-   * then with koa-mount's `ctx.mountPath`, then with `basePath`. Empty by default.
+   * then with koa-mount's `ctx.mountPath`, then with `basePath`.
+   *
+   * @defaultValue empty
    */
   readonly publicPrefix?: string
 }

@@ -8,6 +8,7 @@ import {
   createKoaApp,
   HTTP_LIMIT_DEFAULTS,
   openApiJson,
+  ROUTES,
   type KoaAppDeps,
 } from '../../../adapters/koa/index.js'
 import {
@@ -129,8 +130,13 @@ const NAMED: Readonly<Record<string, unknown>> = {
   IDEMPOTENCY_DEFAULTS,
   silentLogger,
   'Date.now': Date.now,
+  ROUTES,
 }
-const DEPS_DEFAULTS: Readonly<Record<string, unknown>> = { logger: silentLogger, now: Date.now }
+const INPUT_DEFAULTS: Readonly<Record<string, unknown>> = {
+  logger: silentLogger,
+  now: Date.now,
+  routes: ROUTES,
+}
 
 /** Each field's `@defaultValue \`X\``, with X a number, a quoted string or a name of NAMED. */
 const documentedDefaults = (file: string) =>
@@ -146,7 +152,7 @@ describe('the defaults the doc comments give (the API reference shows them)', ()
   const cases: ReadonlyArray<[string, Readonly<Record<string, unknown>>]> = [
     ['adapters/koa/app/api-settings.ts', API_SETTING_DEFAULTS],
     ['adapters/koa/server/http-limits.ts', HTTP_LIMIT_DEFAULTS],
-    ['adapters/koa/app/koa-app-inputs.ts', DEPS_DEFAULTS],
+    ['adapters/koa/app/koa-app-inputs.ts', INPUT_DEFAULTS],
   ]
   for (const [file, defaults] of cases)
     it(`${file}: each is the value the code takes`, () => {

@@ -19,7 +19,11 @@
  */
 export { createKoaApp } from './app/create-koa-app.js'
 export type { KoaAppDeps, KoaAppOptions } from './app/koa-app-inputs.js'
-export type { ApiSettings } from './app/api-settings.js'
+export {
+  API_SETTING_DEFAULTS,
+  type ApiSettingOptions,
+  type ApiSettings,
+} from './app/api-settings.js'
 export type { DeprecationPolicy } from './app/deprecation.js'
 export {
   ROUTES,

@@ -86,7 +86,7 @@ export const ADD_SETTING: ReadonlyArray<Step> = [
   },
   {
     file: 'apps/server/config.ts',
-    after: "    retryAfterSeconds: read('RETRY_AFTER_SECONDS', integerFrom(1, 3600), 2),\n",
+    after: '      API_SETTING_DEFAULTS.retryAfterSeconds,\n    ),\n',
     text: "    listLimitMax: read('LIST_LIMIT_MAX', integerFrom(LIST_LIMITS.min, 10_000), LIST_LIMITS.max),\n",
   },
   {

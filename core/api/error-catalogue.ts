@@ -109,10 +109,8 @@ export const ERROR_CATALOGUE = {
   },
 } as const satisfies Readonly<Record<string, ErrorEntry>>
 
-type Catalogue = typeof ERROR_CATALOGUE
-
 /** The `code` of an Error body. */
-export type ErrorCode = keyof Catalogue
+export type ErrorCode = keyof typeof ERROR_CATALOGUE
 
 /**
  * The codes operation `K` can answer, by a catalogue of this shape (the catalogue's own unless
@@ -120,7 +118,7 @@ export type ErrorCode = keyof Catalogue
  */
 export type OperationErrorCode<
   K extends OperationId,
-  C extends Readonly<Record<ErrorCode, ErrorEntry>> = Catalogue,
+  C extends Readonly<Record<ErrorCode, ErrorEntry>> = typeof ERROR_CATALOGUE,
 > = {
   [Code in ErrorCode]: C[Code]['operations'] extends 'every'
     ? Code

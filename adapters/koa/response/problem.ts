@@ -26,15 +26,35 @@ export type ErrorResponse = {
 
 const REALM = 'Bearer realm="animal-store"'
 
-type Tag = Problem['_tag']
-type ProblemOfTag<T extends Tag> = Extract<Problem, { readonly _tag: T }>
+/** The codes each problem is answered with: what `toErrorResponse` gives, and nothing else. */
+export type ProblemCodes = {
+  readonly InvalidInput: 'invalid_request'
+  readonly MalformedJson: 'invalid_json'
+  readonly Unauthenticated: 'unauthorized' | 'invalid_token'
+  readonly InsufficientScope: 'insufficient_scope'
+  readonly RateLimited: 'rate_limited'
+  readonly PetNotFound: 'not_found'
+  readonly RouteNotFound: 'not_found'
+  readonly MethodNotAllowed: 'method_not_allowed'
+  readonly Gone: 'gone'
+  readonly PayloadTooLarge: 'payload_too_large'
+  readonly UnsupportedMediaType: 'unsupported_media_type'
+  readonly NotImplemented: 'not_implemented'
+  readonly StoreUnavailable: 'unavailable'
+  readonly StoreFull: 'insufficient_storage'
+  readonly IdempotencyKeysFull: 'insufficient_storage'
+  readonly IdempotencyKeyInUse: 'idempotency_key_in_use'
+  readonly ShuttingDown: 'unavailable'
+  readonly IdempotencyKeyReused: 'idempotency_key_reused'
+  readonly Internal: 'internal'
+}
 
 const tooManyKeys = (capacity: number) =>
   `the store holds as many Idempotency-Keys as it may (${capacity}): a create with a new key is refused until older keys expire; a create without a key is not affected`
 
 /**
  * The one place where a problem becomes an HTTP status, an Error body and headers: one answer per
- * tag, so the codes each problem can give are known to the compiler (see {@link ProblemAnswering}).
+ * tag, each giving only the codes {@link ProblemCodes} lists for it.
  */
 const ANSWERS = {
   InvalidInput: (p) => ({ code: 'invalid_request', message: p.problems.join('; ') }),
@@ -123,16 +143,18 @@ const ANSWERS = {
   }),
   Internal: () => ({ code: 'internal', message: 'an unexpected error occurred' }),
 } satisfies {
-  readonly [T in Tag]: (problem: ProblemOfTag<T>, retryAfterSeconds: number) => ErrorResponse
+  readonly [T in Problem['_tag']]: (
+    problem: Extract<Problem, { readonly _tag: T }>,
+    retryAfterSeconds: number,
+  ) => ErrorResponse & { readonly code: ProblemCodes[T] }
 }
-
-/** The codes a problem of this tag can be answered with. */
-export type ProblemCode<T extends Tag> = ReturnType<(typeof ANSWERS)[T]>['code']
 
 /** The problems answered with one of these codes: what an operation that may give them may meet. */
 export type ProblemAnswering<C extends ErrorCode> = {
-  [T in Tag]: [Extract<ProblemCode<T>, C>] extends [never] ? never : ProblemOfTag<T>
-}[Tag]
+  [T in Problem['_tag']]: [Extract<ProblemCodes[T], C>] extends [never]
+    ? never
+    : Extract<Problem, { readonly _tag: T }>
+}[Problem['_tag']]
 
 /** The status, Error body and headers of a problem. */
 export const toErrorResponse = (problem: Problem, retryAfterSeconds: number): ErrorResponse =>

@@ -30,12 +30,20 @@ export {
   type OperationText,
   type Route,
   type RouteDeps,
+  type RouteProblem,
   type RouteTable,
 } from './app/routes/index.js'
 export type { ErrorAnswerName } from './response/error-answers.js'
 export type { Responder } from './response/answer/index.js'
 export type { AppContext, AppState } from './request/app-state.js'
-export { ERROR_CODES, type ErrorCode, type Problem, type RateLimited } from './response/problem.js'
+export {
+  ERROR_CODES,
+  type ErrorCode,
+  type Problem,
+  type ProblemAnswering,
+  type ProblemCodes,
+  type RateLimited,
+} from './response/problem.js'
 export { createClientErrorAnswer } from './server/raw-error-answer.js'
 export {
   openApiDocument,

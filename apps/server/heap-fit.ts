@@ -1,4 +1,5 @@
 import { getHeapStatistics } from 'node:v8'
+import { HTTP_LIMIT_DEFAULTS } from '../../adapters/koa/index.js'
 
 /**
  * The heap one pet of the in-memory store takes at the worst case: a keyed create (its
@@ -16,7 +17,7 @@ export const HEAP_BASE_BYTES = 64 * 2 ** 20
  * The default budget of the bytes that work in flight holds (MAX_IN_FLIGHT_BYTES). With the base,
  * the heap kept for everything but the pets: the pets that fit are counted beside the budget.
  */
-export const IN_FLIGHT_DEFAULT_BYTES = 32 * 2 ** 20
+export const IN_FLIGHT_DEFAULT_BYTES: number = HTTP_LIMIT_DEFAULTS.maxInFlightBytes
 
 /** The heap this process may grow to (`--max-old-space-size` and the young generation). */
 export const heapLimitBytes = (): number => getHeapStatistics().heap_size_limit

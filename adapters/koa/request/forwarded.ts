@@ -44,3 +44,19 @@ export function* forwardedForFromRight(header: string | string[] | undefined): G
     end = comma
   }
 }
+
+/**
+ * The entries of `X-Forwarded-For` from the last one back, as proxy-addr reads them (spaces
+ * around them trimmed, empty ones skipped), read only as far back as the caller asks.
+ */
+export function* xForwardedForFromRight(header: string | string[] | undefined): Generator<string> {
+  const value = valuesOf(header)
+  let [start, end] = [value.length, value.length]
+  for (let i = value.length - 1; i >= 0; i--) {
+    const c = value.charCodeAt(i)
+    if (c === 44 && start !== end) yield value.substring(start, end)
+    if (c === 44 || (c === 32 && start === end)) start = end = i
+    else if (c !== 32) start = i
+  }
+  if (start !== end) yield value.substring(start, end)
+}

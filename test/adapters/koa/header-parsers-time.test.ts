@@ -102,6 +102,7 @@ function pair(headers: Record<string, string>, raw: string[] = []) {
  * may pause one call to run another process, or a collection may start during one).
  */
 const costOf = (parse: (value: string) => unknown, value: string): number => {
+  for (let i = 0; i < 3; i++) parse(value) // compiled for this value first
   let least = Infinity
   for (let i = 0; i < 7; i++) {
     const started = performance.now()
@@ -118,14 +119,12 @@ describe('every header parser on hostile values up to the header limit', functio
     it(`reads ${header} in under ${BUDGET_MS} ms`, () => {
       // Warm, as in a service under attack: the cost measured is the parser's, not the compiler's.
       for (const value of values) parse(value)
-      let worst = { ms: 0, value: '' }
-      for (const value of values) {
-        const ms = costOf(parse, value)
-        if (ms > worst.ms) worst = { ms, value }
-      }
-      expect(
-        worst.ms,
-        `${worst.value.slice(0, 60)}… (${worst.value.length} characters)`,
-      ).to.be.below(BUDGET_MS)
+      // A value over the budget is measured again, twice, after the others: a machine shared
+      // with other work may slow every call of one moment; a slow parser is slow each time.
+      let over = values.filter((value) => costOf(parse, value) >= BUDGET_MS)
+      for (let round = 0; round < 2 && over.length > 0; round++)
+        over = over.filter((value) => costOf(parse, value) >= BUDGET_MS)
+      const shown = over.map((v) => `${v.slice(0, 40)}… (${v.length} characters)`)
+      expect(shown, `over ${BUDGET_MS} ms three times`).to.deep.equal([])
     })
 })

@@ -13,7 +13,7 @@ import { tagLogAndCatch } from './middleware/tag-log-and-catch.js'
 import { createRateLimits } from './rate-limits.js'
 import { createResponder } from '../response/answer/index.js'
 import { createPetJsonCache } from './json/pet-json.js'
-import { openApiJson } from './openapi/document.js'
+import { openApiJson, serversOf } from './openapi/document.js'
 import { createRouter, ROUTES, routesOf } from './routes/index.js'
 import { preflightsOf } from './routes/preflight.js'
 import type { KoaAppDeps, KoaAppOptions } from './koa-app-inputs.js'
@@ -91,7 +91,7 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
   const openApi = (base: string) =>
     openApiJson({
       ...options,
-      servers: options.openApiServers ?? [{ url: base, description: 'This service' }],
+      servers: serversOf(base, options.openApiServers),
       routes: options.routes ?? ROUTES,
     })
 

@@ -40,8 +40,8 @@ export type KoaAppDeps = {
 /** How the app answers: the API's settings, and what only an embedding chooses. */
 export type KoaAppOptions = ApiSettings & {
   /**
-   * The `servers` of the OpenAPI document, served without auth at `<basePath>/openapi.json`;
-   * the base path alone by default.
+   * The `servers` of the OpenAPI document, served without auth at `<basePath>/openapi.json`,
+   * after its first: the base path as the client reaches it, where this app answers.
    */
   readonly openApiServers?: ReadonlyArray<OpenApiServer>
   /** Origins allowed to call the API from a browser (CORS); none by default. */

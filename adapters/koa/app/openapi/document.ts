@@ -12,6 +12,15 @@ import { parameterDocs, schemas } from './schemas.js'
 /** One entry of the document's `servers`: where the API is reached, and what that place is. */
 export type OpenApiServer = { readonly url: string; readonly description: string }
 
+/**
+ * The document's servers: first the base where this service answers, as its client reaches it
+ * (a generated client's default, and "Try it out"'s), then the places an operator names.
+ */
+export const serversOf = (
+  base: string,
+  named: ReadonlyArray<OpenApiServer> = [],
+): ReadonlyArray<OpenApiServer> => [{ url: base, description: 'This service' }, ...named]
+
 /** What the document is written from: the settings the code runs with, and its route table. */
 export type OpenApiOptions = ApiSettings & {
   readonly servers: ReadonlyArray<OpenApiServer>

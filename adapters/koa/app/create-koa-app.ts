@@ -101,7 +101,7 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
   const app = new Koa<AppState>()
   useClientAddress(app, clientAddress(options.trustProxy))
   if (deps.observeRequest !== undefined) app.use(observe(deps.observeRequest))
-  app.use(tagLogAndCatch(deps.logger, respond, deps.requestLine))
+  app.use(tagLogAndCatch(deps.logger, respond, deps.requestLine, options.logProbes))
   // Before the probes: every answer to an allowed origin carries the CORS headers.
   if (corsOrigins.length > 0) app.use(cors({ origins: corsOrigins, preflightOf }))
   app.use(probes(deps.checkReadiness, respond))

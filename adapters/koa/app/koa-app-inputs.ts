@@ -44,6 +44,8 @@ export type KoaAppOptions = ApiSettings & {
    * after its first: the base path as the client reaches it, where this app answers.
    */
   readonly openApiServers?: ReadonlyArray<OpenApiServer>
+  /** Logs the probes (`/healthz`, `/readyz`) that succeed too; off by default. */
+  readonly logProbes?: boolean
   /** Origins allowed to call the API from a browser (CORS); none by default. */
   readonly corsOrigins?: ReadonlyArray<string>
   /**

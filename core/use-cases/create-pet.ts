@@ -42,7 +42,7 @@ export const createPetFromUnknown =
  * console.log(created.right.id) // 1n: ids are exact bigints
  * ```
  */
-export const createPet: (
+export const createPet = (
   deps: CreatePetDeps,
-) => (input: NewPetInput) => TE.TaskEither<InvalidInput | StoreUnavailable | StoreFull, Pet> =
-  createPetFromUnknown
+): ((input: NewPetInput) => TE.TaskEither<InvalidInput | StoreUnavailable | StoreFull, Pet>) =>
+  createPetFromUnknown(deps)

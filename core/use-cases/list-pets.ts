@@ -59,7 +59,7 @@ export const listPetsFromUnknown = (deps: ListPetsDeps) => {
  * checks the query's names and kinds; their values are checked at run time all the same
  * ({@link listPetsFromUnknown} takes a query of unknown shape).
  */
-export const listPets: (
+export const listPets = (
   deps: ListPetsDeps,
-) => (input?: ListPetsInput) => TE.TaskEither<InvalidInput | StoreUnavailable, PetPage> =
-  listPetsFromUnknown
+): ((input?: ListPetsInput) => TE.TaskEither<InvalidInput | StoreUnavailable, PetPage>) =>
+  listPetsFromUnknown(deps)

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { expect } from 'chai'
 import { parse as parseYaml } from 'yaml'
+import { API_VERSION } from '../../adapters/koa/app/openapi/document.js'
+import { loadConfig } from '../../apps/server/config.js'
 import { auth, startTestApi } from '../support/app.js'
 import {
   defaultOpenApiText,
@@ -42,5 +44,21 @@ describe('the committed OpenAPI document (docs/openapi.json, docs/openapi.yaml)'
     } finally {
       await api.close()
     }
+  })
+
+  it("says in info.version the API's version, as http.md does, whose major the base path names", () => {
+    const { info } = parseExact(readFileSync(OPENAPI_FILES.json, 'utf8')) as {
+      info: { version: string }
+    }
+    expect(info.version).to.equal(API_VERSION)
+    const page = readFileSync('docs/http.md', 'utf8')
+    expect(page).to.include(
+      `The document's \`info.version\`, \`${API_VERSION}\`, is the version of the HTTP API`,
+    )
+    const config = loadConfig({})
+    expect(config._tag === 'Right' && config.right.basePath).to.equal(
+      `/v${API_VERSION.split('.')[0]}`,
+    )
+    expect(page).to.include('`animal-store` in `package.json`')
   })
 })

@@ -54,9 +54,16 @@ const scopeText = (routes: ReadonlyArray<Route>) => {
   return held.length < 2 ? held.join('') : `${held.slice(0, -1).join(', ')} and ${held.at(-1)}`
 }
 
+/**
+ * The version of the HTTP API, the contract the document describes (its `info.version`), apart
+ * from the package's: a change a client must adapt to raises its major, which the default base
+ * path (`/v1`) names; a compatible addition its minor. The code's releases do not move it.
+ */
+export const API_VERSION = '1.0.0'
+
 const info = (routes: ReadonlyArray<Route>) => ({
   title: 'Animal Store',
-  version: '1.0.0',
+  version: API_VERSION,
   license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
   description: [
     'A catalogue of animals for sale. Every operation needs `Authorization: Bearer <API key>`;',

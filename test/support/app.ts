@@ -5,7 +5,7 @@ import { composeApp, httpLimitsOf } from '../../apps/server/compose.js'
 import type { Storage } from '../../apps/server/storage.js'
 import { loadConfig, type Config } from '../../apps/server/config.js'
 import { silentLogger, type Logger } from '../../core/index.js'
-import type { KoaAppOptions, RequestLine } from '../../adapters/koa/index.js'
+import type { ApiSettings, KoaAppOptions, RequestLine } from '../../adapters/koa/index.js'
 import type { PrometheusMetrics } from '../../adapters/prometheus/index.js'
 import { storageFor, type Backend } from './backends.js'
 import { serve, type Client, type Reply } from './http.js'
@@ -34,7 +34,7 @@ export const testConfig = (env: Record<string, string> = {}): Config => {
 }
 
 /** The options the service would give the app, with the configuration's defaults. */
-export const testApiOptions = (env: Record<string, string> = {}): KoaAppOptions =>
+export const testApiOptions = (env: Record<string, string> = {}): ApiSettings & KoaAppOptions =>
   apiOptionsOf(testConfig(env))
 
 export type TestApi = Client & {

@@ -17,41 +17,28 @@ import { openApiJson, serversOf } from './openapi/document.js'
 import { createRouter, ROUTES, routesOf } from './routes/index.js'
 import { preflightsOf } from './routes/preflight.js'
 import type { KoaAppDeps, KoaAppOptions } from './koa-app-inputs.js'
+import { apiSettingsOf } from './api-settings.js'
+import { koaAppDepsOf } from './koa-app-defaults.js'
 
 /** The router's middleware, under a name that traces and stack traces show (its own is `bound `). */
 const routeRequest = (router: ReturnType<typeof createRouter>) =>
   Object.defineProperty(router.routes(), 'name', { value: 'routeRequest' })
 
 /**
- * Builds the app without listening: servers, tests and embedders call `app.callback()`.
+ * Builds the app without listening: servers, tests and embedders call `app.callback()`, or
+ * mount it in a host Koa app. A store and the keys are all it needs: every other dep and option
+ * is the interface's (see KoaAppDeps and KoaAppOptions for each default).
  *
  * @example
  * ```ts
  * import { createServer } from 'node:http'
- * import { GET_PET_DEPRECATION, IDEMPOTENCY_DEFAULTS, LIST_LIMITS, silentLogger } from 'animal-store'
  * import { createInMemoryApiKeys, createInMemoryPetStore } from 'animal-store/in-memory'
  * import { createKoaApp } from 'animal-store/koa'
  *
- * const app = createKoaApp(
- *   {
- *     store: createInMemoryPetStore(),
- *     apiKeys: createInMemoryApiKeys(['my-secret-key']),
- *     logger: silentLogger,
- *     now: Date.now,
- *     checkReadiness: () => async () => ({ _tag: 'Right', right: undefined }),
- *   },
- *   {
- *     basePath: '/v1',
- *     maxBodyBytes: 8192,
- *     retryAfterSeconds: 2,
- *     listLimits: LIST_LIMITS,
- *     deprecation: {
- *       deprecatedAt: GET_PET_DEPRECATION.defaultDeprecatedAt,
- *       sunsetAt: GET_PET_DEPRECATION.sunsetAt,
- *     },
- *     idempotencyPolicy: IDEMPOTENCY_DEFAULTS,
- *   },
- * )
+ * const app = createKoaApp({
+ *   store: createInMemoryPetStore(),
+ *   apiKeys: createInMemoryApiKeys(['my-secret-key']),
+ * })
  * const server = createServer(app.callback()).listen(0, '127.0.0.1')
  * await new Promise((listening) => server.once('listening', listening))
  * const { port } = server.address() as { port: number }
@@ -62,21 +49,23 @@ const routeRequest = (router: ReturnType<typeof createRouter>) =>
  * server.close()
  * ```
  */
-export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppState> => {
-  const { basePath } = options
+export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions = {}): Koa<AppState> => {
+  const ports = koaAppDepsOf(deps)
+  const settings = { ...options, ...apiSettingsOf(options) }
+  const { basePath } = settings
   const routes = routesOf(options.routes ?? ROUTES)
   const publicBase = publicBaseOf(checkPublicPrefix(options.publicPrefix ?? ''), basePath)
   const respond = createResponder({
-    retryAfterSeconds: options.retryAfterSeconds,
-    logger: deps.logger,
+    retryAfterSeconds: settings.retryAfterSeconds,
+    logger: ports.logger,
   })
   const router = createRouter(
     {
-      ...options,
-      store: deps.store,
-      ...(deps.idempotencyStore === undefined ? {} : { idempotencyStore: deps.idempotencyStore }),
+      ...settings,
+      store: ports.store,
+      ...(ports.idempotencyStore === undefined ? {} : { idempotencyStore: ports.idempotencyStore }),
       respond,
-      now: deps.now,
+      now: ports.now,
       publicBase,
       petJson: createPetJsonCache(),
     },
@@ -85,31 +74,31 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
   // The headers name the replacement that the table's deprecated operation gives.
   const deprecated = routes.find((route) => route.deprecation !== undefined)?.deprecation
   const deprecation = (base: string) =>
-    deprecated === undefined ? {} : deprecationHeaders(options.deprecation, base, deprecated)
+    deprecated === undefined ? {} : deprecationHeaders(settings.deprecation, base, deprecated)
   const limits =
-    options.rateLimits === undefined ? undefined : createRateLimits(options.rateLimits, deps.now)
+    options.rateLimits === undefined ? undefined : createRateLimits(options.rateLimits, ports.now)
   const openApi = (base: string) =>
     openApiJson({
-      ...options,
+      ...settings,
       servers: serversOf(base, options.openApiServers),
       routes: options.routes ?? ROUTES,
     })
 
   const corsOrigins = options.corsOrigins ?? []
-  const preflightOf = preflightsOf(router, routes, options)
+  const preflightOf = preflightsOf(router, routes, settings)
 
   const app = new Koa<AppState>()
   useClientAddress(app, clientAddress(options.trustProxy))
-  if (deps.observeRequest !== undefined) app.use(observe(deps.observeRequest))
-  app.use(tagLogAndCatch(deps.logger, respond, deps.requestLine, options.logProbes))
+  if (ports.observeRequest !== undefined) app.use(observe(ports.observeRequest))
+  app.use(tagLogAndCatch(ports.logger, respond, ports.requestLine, options.logProbes))
   // Before the probes: every answer to an allowed origin carries the CORS headers.
   if (corsOrigins.length > 0) app.use(cors({ origins: corsOrigins, preflightOf }))
-  app.use(probes(deps.checkReadiness, respond))
+  app.use(probes(ports.checkReadiness, respond))
   app.use(docs(basePath, respond, limits))
   app.use(
     guardApi(
       // The app's clock decides expiry, as it decides the sunset.
-      { verifyApiKey: deps.apiKeys.verifyApiKey, now: deps.now },
+      { verifyApiKey: ports.apiKeys.verifyApiKey, now: ports.now },
       {
         basePath,
         publicBase,

@@ -85,6 +85,34 @@ describe(`Generated clients: the recipes of ${PAGE}`, function () {
     api = await startTestApi()
   })
 
+  it('typescript-fetch needs importFileExtension=.js: without it, nodenext refuses its imports', async () => {
+    const command = commandsOf(readFileSync(join(ROOT, PAGE), 'utf8')).find((line) =>
+      line.includes('-o generated/typescript-fetch '),
+    )
+    const args = (command ?? '')
+      .replace(' --additional-properties=importFileExtension=.js', '')
+      .replace('-o generated/typescript-fetch ', '-o bare/typescript-fetch ')
+      .split(' ')
+      .slice(3)
+    expect(args).to.not.include('--additional-properties=importFileExtension=.js')
+    await run('java', ['-jar', await generatorJar(), ...args], { cwd: dir, maxBuffer: 1 << 24 })
+    const config = {
+      ...TSCONFIG,
+      include: ['bare/**/*.ts'],
+      compilerOptions: { ...TSCONFIG.compilerOptions, noEmit: true },
+    }
+    writeFileSync(join(dir, 'tsconfig.bare.json'), JSON.stringify(config))
+    const compiled = await run(join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.bare.json'], {
+      cwd: dir,
+    }).then(
+      () => '',
+      (failed: { stdout?: string }) => failed.stdout ?? '',
+    )
+    expect(compiled).to.match(
+      /error TS283[45]: Relative import paths need explicit file extensions/,
+    )
+  })
+
   after(async () => {
     await api?.close()
     if (dir !== '') rmSync(dir, { recursive: true, force: true })

@@ -28,6 +28,7 @@ export {
   LIMIT_MAX_DIGITS,
 } from './domain/list-query.js'
 export type { ListLimits, ListPetsQuery, ListPetsQueryDecoded } from './domain/list-query.js'
+export type { InputOf, Unchecked } from './domain/input.js'
 export type { StrictStruct } from './domain/strict-struct.js'
 export {
   IdempotencyKey,
@@ -63,8 +64,19 @@ export {
   type OperationErrorCode,
 } from './api/error-catalogue.js'
 export { parseIsoInstant } from './domain/iso-instant.js'
-export { createPet, type CreatePetDeps } from './use-cases/create-pet.js'
-export { listPets, type ListPetsDeps, type PetPage } from './use-cases/list-pets.js'
+export {
+  createPet,
+  createPetFromUnknown,
+  type CreatePetDeps,
+  type NewPetInput,
+} from './use-cases/create-pet.js'
+export {
+  listPets,
+  listPetsFromUnknown,
+  type ListPetsDeps,
+  type ListPetsInput,
+  type PetPage,
+} from './use-cases/list-pets.js'
 export { getPet, type GetPetDeps } from './use-cases/get-pet.js'
 export { authenticate, type AuthenticateDeps } from './use-cases/authenticate.js'
 export { authorize } from './use-cases/authorize.js'

@@ -13,7 +13,7 @@ import { tagLogAndCatch } from './middleware/tag-log-and-catch.js'
 import { createRateLimits } from './rate-limits.js'
 import { createResponder } from '../response/answer/index.js'
 import { createPetJsonCache } from './json/pet-json.js'
-import { openApiJson } from './openapi/document.js'
+import { openApiJson, serversOf } from './openapi/document.js'
 import { createRouter, ROUTES, routesOf } from './routes/index.js'
 import { preflightsOf } from './routes/preflight.js'
 import type { KoaAppDeps, KoaAppOptions } from './koa-app-inputs.js'
@@ -80,7 +80,7 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions = {}): Koa
   const openApi = (base: string) =>
     openApiJson({
       ...settings,
-      servers: options.openApiServers ?? [{ url: base, description: 'This service' }],
+      servers: serversOf(base, options.openApiServers),
       routes: options.routes ?? ROUTES,
     })
 
@@ -90,7 +90,7 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions = {}): Koa
   const app = new Koa<AppState>()
   useClientAddress(app, clientAddress(options.trustProxy))
   if (ports.observeRequest !== undefined) app.use(observe(ports.observeRequest))
-  app.use(tagLogAndCatch(ports.logger, respond, ports.requestLine))
+  app.use(tagLogAndCatch(ports.logger, respond, ports.requestLine, options.logProbes))
   // Before the probes: every answer to an allowed origin carries the CORS headers.
   if (corsOrigins.length > 0) app.use(cors({ origins: corsOrigins, preflightOf }))
   app.use(probes(ports.checkReadiness, respond))

@@ -68,11 +68,19 @@ export type KoaAppDeps = {
  */
 export type KoaAppOptions = ApiSettingOptions & {
   /**
-   * The `servers` of the OpenAPI document, served without auth at `<basePath>/openapi.json`.
+   * The `servers` of the OpenAPI document, served without auth at `<basePath>/openapi.json`,
+   * after its first: the public base path (where the app is mounted, then `basePath`), where
+   * this app answers.
    *
-   * @defaultValue one server: the public base path (where the app is mounted, then `basePath`)
+   * @defaultValue none: the public base path alone
    */
   readonly openApiServers?: ReadonlyArray<OpenApiServer>
+  /**
+   * Logs the probes (`/healthz`, `/readyz`) that succeed too.
+   *
+   * @defaultValue false: a probe answered 2xx writes no request line
+   */
+  readonly logProbes?: boolean
   /**
    * Origins allowed to call the API from a browser (CORS).
    *

@@ -12,7 +12,7 @@ import {
 import { INT64_STRING_TYPE } from '../../request/int64-form.js'
 import { ERROR_CODES } from '../../response/problem.js'
 import type { ParameterName } from '../routes/operation-text.js'
-import { inStringForm, positiveInt64 } from './int64-fields.js'
+import { inStringForm, int64Text, positiveInt64 } from './int64-fields.js'
 
 /**
  * The JSON Schema of each field of a pet, typed over every key of Pet: a field added to the
@@ -120,13 +120,13 @@ export const parameterDocs = ({ min, max, default: byDefault }: ListLimits) =>
       in: 'query',
       required: false,
       description: `Paging position: only animals with a larger id are listed, digits only (leading zeros allowed, at most ${ID_MAX_DIGITS} digits). Take it from the \`Link: rel="next"\` header rather than building it.`,
-      schema: positiveInt64('The id of the last animal of the previous page.'),
+      schema: int64Text('The id of the last animal of the previous page.'),
     },
     petId: {
       name: 'petId',
       in: 'path',
       required: true,
       description: `The animal's identifier, digits only (leading zeros allowed, at most ${ID_MAX_DIGITS} digits).`,
-      schema: positiveInt64("The animal's identifier."),
+      schema: int64Text("The animal's identifier."),
     },
   }) satisfies Record<ParameterName, object>

@@ -14,13 +14,14 @@ export type { PositiveInt64 } from './domain/int64.js'
 export { PetStatus, PET_STATUSES } from './domain/pet-status.js'
 export {
   PetName,
+  StoredPetName,
   PET_NAME_MAX_LENGTH,
   PET_NAME_PATTERN,
   PET_NAME_RULES,
   type PetNameBrand,
 } from './domain/pet-name.js'
 export { NewPet, CategoryId, type CategoryIdBrand } from './domain/new-pet.js'
-export { Pet, PetId, PetIdParam, type PetIdBrand } from './domain/pet.js'
+export { Pet, PetId, PetIdParam, PET_SCHEMA_VERSION, type PetIdBrand } from './domain/pet.js'
 export {
   limitCodec,
   listPetsQueryCodec,
@@ -36,7 +37,7 @@ export {
   IDEMPOTENCY_KEY_PATTERN,
   type IdempotencyKeyBrand,
 } from './domain/idempotency-key.js'
-export { petFingerprint } from './domain/pet-fingerprint.js'
+export { petFingerprint, sameRequest } from './domain/pet-fingerprint.js'
 export { decodeWith } from './domain/decode.js'
 export * from './domain/errors.js'
 export type * from './ports/pet-store.js'

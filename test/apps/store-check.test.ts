@@ -36,7 +36,7 @@ describe('npm run store -- check', function () {
       await sharedClient(uri)
     )
       .db(database)
-      .collection<{ _id: bigint }>('pets')
+      .collection<{ _id: bigint; [field: string]: unknown }>('pets')
       .insertMany([
         { _id: 1n, name: 'Fine', categoryId: 7n, _v: 1, _op: 'a' },
         { _id: 2n, name: 'L'.repeat(PET_NAME_MAX_LENGTH + 50), categoryId: 7n, _op: 'b' },
@@ -67,7 +67,7 @@ describe('npm run store -- check', function () {
       await sharedClient(uri)
     )
       .db(database)
-      .collection<{ _id: bigint }>('pets')
+      .collection<{ _id: bigint; [field: string]: unknown }>('pets')
       .insertOne({ _id: 1n, name: 'Fine', categoryId: 7n, status: 'sold', _v: 1, _op: 'a' })
     const run = await storeTool(['check'], { MONGODB_URI: uriWithDatabase(uri, database) })
     expect([run.code, run.stdout]).to.deep.equal([0, ''])

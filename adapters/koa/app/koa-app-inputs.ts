@@ -6,6 +6,7 @@ import type {
   PetStore,
 } from '../../../core/index.js'
 import type { TrustProxy } from '../request/proxy-trust.js'
+import type { RequestTracer } from '../request/request-trace.js'
 import type { ApiSettings } from './api-settings.js'
 import type { RequestObserver } from './middleware/observe.js'
 import type { OpenApiServer } from './openapi/document.js'
@@ -35,6 +36,8 @@ export type KoaAppDeps = {
   readonly requestLine?: RequestLine
   /** Metrics: told of every request when given. */
   readonly observeRequest?: RequestObserver
+  /** Traces: a span for each request and its operation when given (none by default). */
+  readonly tracer?: RequestTracer
 }
 
 /** How the app answers: the API's settings, and what only an embedding chooses. */

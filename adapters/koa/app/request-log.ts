@@ -1,9 +1,13 @@
 import type { AppContext } from '../request/app-state.js'
 import type { Logger } from '../../../core/index.js'
 import { matchedRoute } from '../koa-internals.js'
+import type { TraceLogFields } from '../request/request-trace.js'
 
-/** What the log says of a request: never the URL, the body or a header value. */
-export type RequestRecord = {
+/**
+ * What the log says of a request: never the URL, the body or a header value. With a tracer, the
+ * ids of its trace come first (`trace_id`, `span_id`, `trace_flags`).
+ */
+export type RequestRecord = Partial<TraceLogFields> & {
   readonly requestId: string
   readonly method: string
   /** The route template (`/v1/pets/:petId`), null when no route took the request. */
@@ -43,6 +47,7 @@ export const logRequest = (
 }
 
 const recordOf = (ctx: AppContext, requestId: string, started: number): RequestRecord => ({
+  ...ctx.state.trace?.logFields,
   requestId,
   method: ctx.method,
   route: matchedRoute(ctx) ?? null,

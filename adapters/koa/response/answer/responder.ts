@@ -45,7 +45,7 @@ export const createResponder = ({ retryAfterSeconds, logger }: ResponderOptions)
         else onSuccess(result.right)
       }),
     internal: (ctx, error, requestId) => {
-      logger.error({ requestId, err: error }, 'unexpected error')
+      logger.error({ ...ctx.state.trace?.logFields, requestId, err: error }, 'unexpected error')
       problem(ctx, { _tag: 'Internal' })
     },
   }

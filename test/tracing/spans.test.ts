@@ -72,7 +72,6 @@ describe('tracing: the spans the service makes at its seams', () => {
       'http.response.status_code': 201,
       'client.address': '127.0.0.1',
       'server.address': '127.0.0.1',
-      'network.protocol.version': '1.1',
     })
     expect(create.attributes['server.port']).to.be.a('number')
     expect(create.attributes).to.not.have.property('error.type')

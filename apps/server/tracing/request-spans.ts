@@ -31,7 +31,6 @@ const requestAttributes = (ctx: AppContext): Attributes => {
     'http.request.method': ctx.method,
     'url.path': ctx.path,
     'url.scheme': ctx.protocol,
-    'network.protocol.version': req.httpVersion,
     // The address the service itself uses: the peer, or what trusted proxies say (TRUST_PROXY).
     'client.address': ctx.ip,
     ...(host?.[1] ? { 'server.address': host[1] } : {}),

@@ -59,13 +59,18 @@ const diagnosticsToStderr = (env: Env) => {
  */
 export const startTracing = (env: Env): Tracing => {
   const reportProblemsTo = firstProblemOnly()
+  diagnosticsToStderr(env)
+  // The SDK's constructor would install its console logger for OTEL_LOG_LEVEL (on stdout, and
+  // announcing itself there): it does not see the variable, which it reads nowhere else.
+  const level = process.env.OTEL_LOG_LEVEL
+  delete process.env.OTEL_LOG_LEVEL
   const sdk = new NodeSDK({
     instrumentations: [],
     // Traces only: the service's metrics are Prometheus's (METRICS_PORT), its logs are stdout.
     metricReaders: [],
     logRecordProcessors: [],
   })
-  diagnosticsToStderr(env)
+  if (level !== undefined) process.env.OTEL_LOG_LEVEL = level
   sdk.start()
   const tracer = trace.getTracer('animal-store')
   return {

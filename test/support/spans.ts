@@ -1,5 +1,4 @@
-import { context, propagation, type Attributes } from '@opentelemetry/api'
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks'
+import { propagation, type Attributes } from '@opentelemetry/api'
 import { W3CTraceContextPropagator } from '@opentelemetry/core'
 import {
   AlwaysOffSampler,
@@ -13,9 +12,8 @@ import { createRequestTracer } from '../../apps/server/tracing/request-spans.js'
 import { createStoreSpans } from '../../apps/server/tracing/store-spans.js'
 import type { Tracing } from '../../apps/server/tracing/tracing.js'
 
-// What the SDK registers (start.ts): W3C propagation, and the AsyncLocalStorage context manager.
+// What the SDK registers (start.ts): W3C propagation, and no context manager.
 propagation.setGlobalPropagator(new W3CTraceContextPropagator())
-context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable())
 
 export type RecordedSpans = {
   readonly tracing: Tracing

@@ -1,4 +1,5 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api'
+import { request } from 'node:http'
 import { expect } from 'chai'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { RequestRecord } from '../../adapters/koa/index.js'
@@ -75,6 +76,30 @@ describe('tracing: the spans the service makes at its seams', () => {
     })
     expect(create.attributes['server.port']).to.be.a('number')
     expect(create.attributes).to.not.have.property('error.type')
+  })
+
+  it('a create whose body comes after its headers still has its store call under its operation', async () => {
+    const recorded = recordedSpans()
+    await traced(recorded, async (api) => {
+      const body = '{"name":"Rex","categoryId":7}'
+      const status = await new Promise<number | undefined>((resolve, reject) => {
+        const req = request({
+          port: api.port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: '/v1/pets',
+          headers: { ...auth, 'Content-Type': 'application/json', 'Content-Length': body.length },
+        })
+        req.once('response', (res) => (res.resume(), resolve(res.statusCode))).once('error', reject)
+        req.flushHeaders()
+        setTimeout(() => req.end(body), 100)
+      })
+      expect(status).to.equal(201)
+    })
+    const spans = recorded.spans()
+    expect(parentIdOf(named(spans, 'insertPet'))).to.equal(
+      named(spans, 'createPet').spanContext().spanId,
+    )
   })
 
   it("continues a caller's traceparent, and leaves the probes untraced", async () => {

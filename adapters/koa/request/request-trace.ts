@@ -27,6 +27,11 @@ export type RequestTrace = {
    * `run`'s promise settles (at once if it returns none).
    */
   readonly step: <T>(name: string, kind: 'operation' | 'middleware', run: () => T) => T
+  /**
+   * Runs `run` (a store task the operation starts) as part of the operation open now: the store
+   * calls it makes before it first waits are the operation's children.
+   */
+  readonly inOperation: <T>(run: () => T) => T
   /** Ends the request's span. */
   readonly end: (answer: TracedAnswer) => void
 }

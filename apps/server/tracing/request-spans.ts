@@ -17,7 +17,7 @@ import type {
   TracedAnswer,
   TraceLogFields,
 } from '../../../adapters/koa/index.js'
-import { stepOf } from './steps.js'
+import { stepsOf } from './steps.js'
 
 /** The probes are asked every few seconds by the orchestrator: traces of them would bury the rest. */
 const PROBES = new Set(['/healthz', '/readyz'])
@@ -62,14 +62,15 @@ const endServerSpan = (span: Span, method: string, { status, route }: TracedAnsw
 const untraced = (logFields: TraceLogFields): RequestTrace => ({
   logFields,
   step: (_name, _kind, run) => run(),
+  inOperation: (run) => run(),
   end: () => {},
 })
 
 /**
  * Spans made at the service's own seams: a server span per request (continuing the caller's W3C
  * `traceparent` through the configured propagator), a span per operation and, when asked, one
- * per middleware. The request's context travels in `ctx.state.trace`, not through the context
- * manager: only the operation's handler runs inside it, for the store's spans (store-spans.ts).
+ * per middleware. The request's context travels in `ctx.state.trace`, not through a context
+ * manager (steps.ts says why).
  */
 export const createRequestTracer = (tracer: Tracer, middlewareSpans: boolean): RequestTracer => ({
   middlewareSpans,
@@ -83,7 +84,7 @@ export const createRequestTracer = (tracer: Tracer, middlewareSpans: boolean): R
     const method = ctx.method
     return {
       logFields,
-      step: stepOf(tracer, trace.setSpan(parent, span)),
+      ...stepsOf(tracer, trace.setSpan(parent, span)),
       end: (answer) => endServerSpan(span, method, answer),
     }
   },

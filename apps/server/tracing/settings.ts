@@ -29,7 +29,6 @@ const INTEGER_VARIABLES: ReadonlyArray<readonly [string, number]> = [
 ]
 const ENDPOINTS = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT']
 
-
 const set = (env: Env, name: string): string | undefined =>
   env[name] === undefined || env[name].trim() === '' ? undefined : env[name].trim()
 

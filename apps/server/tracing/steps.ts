@@ -1,5 +1,4 @@
 import {
-  context,
   SpanKind,
   SpanStatusCode,
   trace,
@@ -11,6 +10,27 @@ import type { RequestTrace } from '../../../adapters/koa/index.js'
 
 type Kind = Parameters<RequestTrace['step']>[1]
 
+/**
+ * The operation whose code runs at this moment, synchronously: set only while an operation's
+ * handler or a task it starts is running, and put back before anything waits, so that it never
+ * names another request's. The store's spans read it (store-spans.ts). It stands in for the
+ * context manager, whose promise hooks cost Node 20 as much as the rest of a request.
+ */
+let running: Context | undefined
+
+export const runningOperation = (): Context | undefined => running
+
+/** `run` with `operation` as the running one. */
+export const runAs = <T>(operation: Context, run: () => T): T => {
+  const before = running
+  running = operation
+  try {
+    return run()
+  } finally {
+    running = before
+  }
+}
+
 /** The middleware spans keep the names and attributes of OpenTelemetry's Koa instrumentation. */
 const spanOf = (name: string, kind: Kind): [string, Attributes] =>
   kind === 'middleware'
@@ -20,17 +40,21 @@ const spanOf = (name: string, kind: Kind): [string, Attributes] =>
 /**
  * The steps of one request, each a span under the innermost step still open (the server span at
  * first). Koa runs a request's middleware nested, one inside the next, so a step that starts
- * while another is open is inside it. Only the operation's handler runs in the step's context
- * (`context.with`): the store's spans find their parent there (store-spans.ts).
+ * while another is open is inside it. `inOperation` runs a task as part of the open operation.
  */
-export const stepOf = (tracer: Tracer, root: Context): RequestTrace['step'] => {
+export const stepsOf = (
+  tracer: Tracer,
+  root: Context,
+): Pick<RequestTrace, 'step' | 'inOperation'> => {
   let current = root
-  return (name, kind, run) => {
+  let operation = root
+  const step: RequestTrace['step'] = (name, kind, run) => {
     const parent = current
     const [spanName, attributes] = spanOf(name, kind)
     const span = tracer.startSpan(spanName, { kind: SpanKind.INTERNAL, attributes }, parent)
     const inner = trace.setSpan(parent, span)
     current = inner
+    if (kind === 'operation') operation = inner
     const done = () => {
       current = parent
       span.end()
@@ -41,7 +65,7 @@ export const stepOf = (tracer: Tracer, root: Context): RequestTrace['step'] => {
     }
     let result: ReturnType<typeof run>
     try {
-      result = kind === 'operation' ? context.with(inner, run) : run()
+      result = kind === 'operation' ? runAs(inner, run) : run()
     } catch (error) {
       failed(error)
       throw error
@@ -50,4 +74,5 @@ export const stepOf = (tracer: Tracer, root: Context): RequestTrace['step'] => {
     else done()
     return result
   }
+  return { step, inOperation: (run) => runAs(operation, run) }
 }

@@ -1,15 +1,16 @@
-import { context, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api'
+import { SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { IdempotencyStore, PetStore } from '../../../core/index.js'
+import { runningOperation } from './steps.js'
 
 const tagOf = (error: unknown): string =>
   typeof error === 'object' && error !== null && '_tag' in error ? String(error._tag) : 'error'
 
 /**
  * Decorators of the PetStore and IdempotencyStore ports, as the metrics' (store-metrics.ts): a
- * span for each call made within a traced operation, named after the port's function, whatever
- * the adapter. A call outside a sampled request (the idempotency store's purge, an unsampled
- * request) makes none and costs one lookup. `system` is the database's name in the semantic
+ * span for each call made or started while a sampled operation runs (steps.ts), named after the
+ * port's function, whatever the adapter. A call outside one (the idempotency store's purge, an
+ * unsampled request, a call a use case makes only after waiting) makes none and costs a lookup. `system` is the database's name in the semantic
  * conventions (`mongodb`), absent for a store in the process.
  */
 export const createStoreSpans = (tracer: Tracer, system: string | undefined) => {
@@ -24,9 +25,10 @@ export const createStoreSpans = (tracer: Tracer, system: string | undefined) => 
     }
     return (...args: A): TE.TaskEither<E, B> => {
       const task = call(...args)
+      const calledIn = runningOperation()
       return () => {
-        const parent = context.active()
-        if (trace.getSpan(parent)?.isRecording() !== true) return task()
+        const parent = runningOperation() ?? calledIn
+        if (parent === undefined || trace.getSpan(parent)?.isRecording() !== true) return task()
         const span = tracer.startSpan(operation, { kind, attributes }, parent)
         const failed = (error: unknown) => {
           span.setAttribute('error.type', tagOf(error))

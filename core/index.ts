@@ -56,6 +56,12 @@ export {
 export { readJson, readNewPetJson, readPetJson } from './json/read.js'
 export { writeNewPetJson, writePetJson, type NewPetFields, type PetFields } from './json/write.js'
 export { ErrorBody, ERROR_CODES, type ErrorCode } from './api/error-codes.js'
+export {
+  ERROR_CATALOGUE,
+  errorCodesOf,
+  type ErrorEntry,
+  type OperationErrorCode,
+} from './api/error-catalogue.js'
 export { parseIsoInstant } from './domain/iso-instant.js'
 export { createPet, type CreatePetDeps } from './use-cases/create-pet.js'
 export { listPets, type ListPetsDeps, type PetPage } from './use-cases/list-pets.js'

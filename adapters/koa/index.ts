@@ -19,19 +19,31 @@
  */
 export { createKoaApp } from './app/create-koa-app.js'
 export type { KoaAppDeps, KoaAppOptions } from './app/koa-app-inputs.js'
-export type { ApiSettings } from './app/api-settings.js'
+export {
+  API_SETTING_DEFAULTS,
+  type ApiSettingOptions,
+  type ApiSettings,
+} from './app/api-settings.js'
 export type { DeprecationPolicy } from './app/deprecation.js'
 export {
   ROUTES,
   type OperationText,
   type Route,
   type RouteDeps,
+  type RouteProblem,
   type RouteTable,
 } from './app/routes/index.js'
 export type { ErrorAnswerName } from './response/error-answers.js'
 export type { Responder } from './response/answer/index.js'
 export type { AppContext, AppState } from './request/app-state.js'
-export { ERROR_CODES, type ErrorCode, type Problem, type RateLimited } from './response/problem.js'
+export {
+  ERROR_CODES,
+  type ErrorCode,
+  type Problem,
+  type ProblemAnswering,
+  type ProblemCodes,
+  type RateLimited,
+} from './response/problem.js'
 export { createClientErrorAnswer } from './server/raw-error-answer.js'
 export {
   openApiDocument,

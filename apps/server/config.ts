@@ -4,6 +4,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import type * as t from 'io-ts'
 import {
+  API_SETTING_DEFAULTS,
   BEARER_TOKEN,
   HTTP_LIMIT_DEFAULTS,
   type RateLimitOptions,
@@ -201,7 +202,7 @@ export const loadConfig = (
       /^(\/(?!\.\.?(?:\/|$))[A-Za-z0-9._~-]+)+$/,
       'must look like /v1 (segments, none of them . or .., no trailing slash)',
     ),
-    '/v1',
+    API_SETTING_DEFAULTS.basePath,
   )
   /** A server of the OpenAPI document: where the API lives, so its URL ends in the base path. */
   const serverUrl = (name: string, host: string) =>
@@ -241,7 +242,11 @@ export const loadConfig = (
       instantUntil(GET_PET_DEPRECATION.sunsetAt),
       GET_PET_DEPRECATION.defaultDeprecatedAt,
     ),
-    retryAfterSeconds: read('RETRY_AFTER_SECONDS', integerFrom(1, 3600), 2),
+    retryAfterSeconds: read(
+      'RETRY_AFTER_SECONDS',
+      integerFrom(1, 3600),
+      API_SETTING_DEFAULTS.retryAfterSeconds,
+    ),
     storeTimeoutMs: read('STORE_TIMEOUT_MS', integerFrom(100, 60_000), 2000),
     startupTimeoutMs: read('STARTUP_TIMEOUT_MS', integerFrom(0, 600_000), 30_000),
     productionUrl: serverUrl('PRODUCTION_URL', 'api'),
@@ -251,16 +256,32 @@ export const loadConfig = (
       integerFrom(1, 100_000_000),
       Math.max(1, Math.min(IN_MEMORY_CAPACITY_DEFAULT, petsThatFit(heapLimit))),
     ),
-    maxConnections: read('MAX_CONNECTIONS', integerFrom(2, 1_000_000), 1000),
+    maxConnections: read(
+      'MAX_CONNECTIONS',
+      integerFrom(2, 1_000_000),
+      HTTP_LIMIT_DEFAULTS.maxConnections,
+    ),
     maxConnectionsPerAddress: read(
       'MAX_CONNECTIONS_PER_ADDRESS',
       integerFrom(1, 1_000_000),
       undefined,
     ),
     anonymousConnectionsPercent: read('ANONYMOUS_CONNECTIONS_PERCENT', integerFrom(1, 100), 50),
-    headersTimeoutMs: read('HEADERS_TIMEOUT_MS', integerFrom(500, 600_000), 10_000),
-    requestTimeoutMs: read('REQUEST_TIMEOUT_MS', integerFrom(500, 600_000), 30_000),
-    keepAliveTimeoutMs: read('KEEP_ALIVE_TIMEOUT_MS', integerFrom(1000, 600_000), 65_000),
+    headersTimeoutMs: read(
+      'HEADERS_TIMEOUT_MS',
+      integerFrom(500, 600_000),
+      HTTP_LIMIT_DEFAULTS.headersTimeoutMs,
+    ),
+    requestTimeoutMs: read(
+      'REQUEST_TIMEOUT_MS',
+      integerFrom(500, 600_000),
+      HTTP_LIMIT_DEFAULTS.requestTimeoutMs,
+    ),
+    keepAliveTimeoutMs: read(
+      'KEEP_ALIVE_TIMEOUT_MS',
+      integerFrom(1000, 600_000),
+      HTTP_LIMIT_DEFAULTS.keepAliveTimeoutMs,
+    ),
     maxBufferedAnswerBytes: read(
       'MAX_BUFFERED_ANSWER_BYTES',
       integerFrom(1024, 1_073_741_824),

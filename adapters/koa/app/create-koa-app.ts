@@ -18,13 +18,17 @@ import { openApiJson } from './openapi/document.js'
 import { createRouter, ROUTES, routesOf, type Route } from './routes/index.js'
 import { preflightsOf } from './routes/preflight.js'
 import type { KoaAppDeps, KoaAppOptions } from './koa-app-inputs.js'
+import { apiSettingsOf } from './api-settings.js'
+import { koaAppDepsOf } from './koa-app-defaults.js'
 
 /**
  * The router's middleware, under a name that traces and stack traces show (its own is `bound `),
  * typed as any middleware of the app: the router adds its own fields to the context it is given.
  */
 const routeRequest = (router: ReturnType<typeof createRouter>): Koa.Middleware<AppState> =>
-  Object.defineProperty(router.routes(), 'name', { value: 'routeRequest' }) as Koa.Middleware<AppState>
+  Object.defineProperty(router.routes(), 'name', {
+    value: 'routeRequest',
+  }) as Koa.Middleware<AppState>
 
 /** The route, its handler run in a span of the request's trace named by its operationId. */
 const tracedRoute = (route: Route): Route => ({
@@ -33,35 +37,20 @@ const tracedRoute = (route: Route): Route => ({
 })
 
 /**
- * Builds the app without listening: servers, tests and embedders call `app.callback()`.
+ * Builds the app without listening: servers, tests and embedders call `app.callback()`, or
+ * mount it in a host Koa app. A store and the keys are all it needs: every other dep and option
+ * is the interface's (see KoaAppDeps and KoaAppOptions for each default).
  *
  * @example
  * ```ts
  * import { createServer } from 'node:http'
- * import { GET_PET_DEPRECATION, IDEMPOTENCY_DEFAULTS, LIST_LIMITS, silentLogger } from 'animal-store'
  * import { createInMemoryApiKeys, createInMemoryPetStore } from 'animal-store/in-memory'
  * import { createKoaApp } from 'animal-store/koa'
  *
- * const app = createKoaApp(
- *   {
- *     store: createInMemoryPetStore(),
- *     apiKeys: createInMemoryApiKeys(['my-secret-key']),
- *     logger: silentLogger,
- *     now: Date.now,
- *     checkReadiness: () => async () => ({ _tag: 'Right', right: undefined }),
- *   },
- *   {
- *     basePath: '/v1',
- *     maxBodyBytes: 8192,
- *     retryAfterSeconds: 2,
- *     listLimits: LIST_LIMITS,
- *     deprecation: {
- *       deprecatedAt: GET_PET_DEPRECATION.defaultDeprecatedAt,
- *       sunsetAt: GET_PET_DEPRECATION.sunsetAt,
- *     },
- *     idempotencyPolicy: IDEMPOTENCY_DEFAULTS,
- *   },
- * )
+ * const app = createKoaApp({
+ *   store: createInMemoryPetStore(),
+ *   apiKeys: createInMemoryApiKeys(['my-secret-key']),
+ * })
  * const server = createServer(app.callback()).listen(0, '127.0.0.1')
  * await new Promise((listening) => server.once('listening', listening))
  * const { port } = server.address() as { port: number }
@@ -72,45 +61,47 @@ const tracedRoute = (route: Route): Route => ({
  * server.close()
  * ```
  */
-export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppState> => {
-  const { basePath } = options
+export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions = {}): Koa<AppState> => {
+  const ports = koaAppDepsOf(deps)
+  const settings = { ...options, ...apiSettingsOf(options) }
+  const { basePath } = settings
   const routes = routesOf(options.routes ?? ROUTES)
   const publicBase = publicBaseOf(checkPublicPrefix(options.publicPrefix ?? ''), basePath)
   const respond = createResponder({
-    retryAfterSeconds: options.retryAfterSeconds,
-    logger: deps.logger,
+    retryAfterSeconds: settings.retryAfterSeconds,
+    logger: ports.logger,
   })
   const router = createRouter(
     {
-      ...options,
-      store: deps.store,
-      ...(deps.idempotencyStore === undefined ? {} : { idempotencyStore: deps.idempotencyStore }),
+      ...settings,
+      store: ports.store,
+      ...(ports.idempotencyStore === undefined ? {} : { idempotencyStore: ports.idempotencyStore }),
       respond,
-      now: deps.now,
+      now: ports.now,
       publicBase,
       petJson: createPetJsonCache(),
     },
-    deps.tracer === undefined ? routes : routes.map(tracedRoute),
+    ports.tracer === undefined ? routes : routes.map(tracedRoute),
   )
   // The headers name the replacement that the table's deprecated operation gives.
   const deprecated = routes.find((route) => route.deprecation !== undefined)?.deprecation
   const deprecation = (base: string) =>
-    deprecated === undefined ? {} : deprecationHeaders(options.deprecation, base, deprecated)
+    deprecated === undefined ? {} : deprecationHeaders(settings.deprecation, base, deprecated)
   const limits =
-    options.rateLimits === undefined ? undefined : createRateLimits(options.rateLimits, deps.now)
+    options.rateLimits === undefined ? undefined : createRateLimits(options.rateLimits, ports.now)
   const openApi = (base: string) =>
     openApiJson({
-      ...options,
+      ...settings,
       servers: options.openApiServers ?? [{ url: base, description: 'This service' }],
       routes: options.routes ?? ROUTES,
     })
 
   const corsOrigins = options.corsOrigins ?? []
-  const preflightOf = preflightsOf(router, routes, options)
+  const preflightOf = preflightsOf(router, routes, settings)
 
   const app = new Koa<AppState>()
   useClientAddress(app, clientAddress(options.trustProxy))
-  const { tracer } = deps
+  const { tracer } = ports
   // With middleware spans asked for, each middleware after the tracer's own runs as a step.
   const use = (middleware: Koa.Middleware<AppState>) =>
     app.use(
@@ -119,16 +110,16 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
         : middleware,
     )
   if (tracer !== undefined) app.use(traceRequests(tracer))
-  if (deps.observeRequest !== undefined) use(observe(deps.observeRequest))
-  use(tagLogAndCatch(deps.logger, respond, deps.requestLine))
+  if (ports.observeRequest !== undefined) use(observe(ports.observeRequest))
+  use(tagLogAndCatch(ports.logger, respond, ports.requestLine))
   // Before the probes: every answer to an allowed origin carries the CORS headers.
   if (corsOrigins.length > 0) use(cors({ origins: corsOrigins, preflightOf }))
-  use(probes(deps.checkReadiness, respond))
+  use(probes(ports.checkReadiness, respond))
   use(docs(basePath, respond, limits))
   use(
     guardApi(
       // The app's clock decides expiry, as it decides the sunset.
-      { verifyApiKey: deps.apiKeys.verifyApiKey, now: deps.now },
+      { verifyApiKey: ports.apiKeys.verifyApiKey, now: ports.now },
       {
         basePath,
         publicBase,

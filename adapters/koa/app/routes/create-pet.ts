@@ -23,15 +23,6 @@ const durationText = (ms: number) =>
 
 export const createPetRoute: Route<'createPet'> = {
   ...OPERATIONS.createPet,
-  errors: [
-    'BadRequest',
-    'IdempotencyKeyInUse',
-    'PayloadTooLarge',
-    'UnsupportedMediaType',
-    'IdempotencyKeyReused',
-    'NotImplemented',
-    'InsufficientStorage',
-  ],
   document: ({ maxBodyBytes, idempotencyPolicy }) => ({
     summary: 'Add an animal',
     description: `The body is a NewPet sent as \`application/json\`, at most ${maxBodyBytes} bytes. Unknown fields, \`id\` among them, are refused. Any \`Content-Encoding\` other than \`identity\` is 415.`,
@@ -92,7 +83,7 @@ export const createPetRoute: Route<'createPet'> = {
     }
     const answer = (ctx: AppContext, sent: BodyResult) => {
       const body = namesInt64Strings(ctx.req.headers['content-type'])
-        ? E.chain(fromInt64Strings)(sent)
+        ? E.chainW(fromInt64Strings)(sent)
         : sent
       if (E.isLeft(body)) return respond.problem(ctx, body.left)
       const key = idempotencyKeyOf(ctx.req)

@@ -17,7 +17,6 @@ const nextLink = (base: string, { limit, status, after }: ListPetsQuery): string
 
 export const listPetsRoute: Route<'listPets'> = {
   ...OPERATIONS.listPets,
-  errors: ['BadRequest'],
   document: ({ listLimits }) => ({
     summary: 'List animals',
     description: `Animals in ascending id order, at most \`limit\` (default ${listLimits.default}). When more exist, \`Link: <...>; rel="next"\` gives the next page; the body stays a plain array. Unknown, empty or repeated parameters are refused with 400.`,

@@ -10,6 +10,8 @@ if (E.isLeft(wanted)) {
   console.error(wanted.left.map((e) => `configuration: ${e}`).join('\n'))
   process.exit(2)
 }
-const tracing = wanted.right ? (await import('./tracing/start.js')).startTracing(process.env) : undefined
+const tracing = wanted.right
+  ? (await import('./tracing/start.js')).startTracing(process.env)
+  : undefined
 const { serve } = await import('./serve.js')
 await serve(process.env, tracing)

@@ -38,9 +38,7 @@ const startLog = (config: Config, tracing: Tracing | undefined) => {
   const logger = pino({ level: config.logLevel }, destination)
   tracing?.reportProblemsTo(logger)
   // The request line skips pino's serializer (see request-line.ts); with info off there is none.
-  const requestLine = logger.isLevelEnabled('info')
-    ? pinoRequestLine(destination.write)
-    : undefined
+  const requestLine = logger.isLevelEnabled('info') ? pinoRequestLine(destination.write) : undefined
   return { destination, logger, requestLine }
 }
 

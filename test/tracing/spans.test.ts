@@ -102,6 +102,20 @@ describe('tracing: the spans the service makes at its seams', () => {
     )
   })
 
+  it("a create with an Idempotency-Key: its store calls, made after a wait, are in the operation's span", async () => {
+    const recorded = recordedSpans()
+    await traced(recorded, async (api) => {
+      const reply = await api.request({
+        method: 'POST',
+        path: '/v1/pets',
+        headers: { ...auth, 'Content-Type': 'application/json', 'Idempotency-Key': 'k-1' },
+        body: '{"name":"Rex","categoryId":7}',
+      })
+      expect(reply.status).to.equal(201)
+    })
+    expect(recorded.spans().map((s) => s.name)).to.have.members(['createPet', 'POST /v1/pets'])
+  })
+
   it("continues a caller's traceparent, and leaves the probes untraced", async () => {
     const recorded = recordedSpans()
     await traced(recorded, async (api) => {

@@ -28,6 +28,8 @@ const INTEGER_VARIABLES: ReadonlyArray<readonly [string, number]> = [
   ['OTEL_EXPORTER_OTLP_TRACES_TIMEOUT', 1],
 ]
 const ENDPOINTS = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT']
+/** Read by the SDK alone, and documented: any value is a name. */
+export const SDK_VARIABLES = ['OTEL_SERVICE_NAME'] as const
 
 const set = (env: Env, name: string): string | undefined =>
   env[name] === undefined || env[name].trim() === '' ? undefined : env[name].trim()

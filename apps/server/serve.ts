@@ -30,19 +30,16 @@ const fail = (message: string, code: number): never => {
 /**
  * The log: JSON lines on stdout. A write(2) per log line is a large share of a request's cost
  * (bench/HISTORY.md): lines go out in 4 KB batches, within a quarter of a second when traffic is
- * light, the rest on exit. With tracing, every line written during a request names its trace.
+ * light, the rest on exit. With tracing, the lines of a request name its trace (request-log.ts).
  */
 const startLog = (config: Config, tracing: Tracing | undefined) => {
   const destination = createLogDestination()
   setInterval(destination.flush, 250).unref()
   process.once('exit', destination.flushSync)
-  const mixin = tracing === undefined ? {} : { mixin: () => tracing.currentIds() ?? {} }
-  const logger = pino({ level: config.logLevel, ...mixin }, destination)
+  const logger = pino({ level: config.logLevel }, destination)
   tracing?.reportProblemsTo(logger)
   // The request line skips pino's serializer (see request-line.ts); with info off there is none.
-  const requestLine = logger.isLevelEnabled('info')
-    ? pinoRequestLine(destination.write, undefined, tracing?.currentIds)
-    : undefined
+  const requestLine = logger.isLevelEnabled('info') ? pinoRequestLine(destination.write) : undefined
   return { destination, logger, requestLine }
 }
 
@@ -129,7 +126,7 @@ export const serve = async (env: Env, tracing: Tracing | undefined): Promise<voi
     timeoutMs: config.shutdownTimeoutMs,
   })
   const served = { ...storage, checkReadiness: shutdown.readiness(storage.checkReadiness) }
-  const app = composeApp(config, served, keys, logger, { metrics, requestLine })
+  const app = composeApp(config, served, keys, logger, { metrics, requestLine, tracing })
   const { cap, limit } = connectionCap(config.maxConnections)
   if (cap < config.maxConnections)
     logger.info({ maxConnections: cap, openFilesLimit: limit }, 'MAX_CONNECTIONS lowered to fit')

@@ -6,6 +6,7 @@ import type {
   PetStore,
 } from '../../../core/index.js'
 import type { TrustProxy } from '../request/proxy-trust.js'
+import type { RequestTracer } from '../request/request-trace.js'
 import type { ApiSettingOptions } from './api-settings.js'
 import type { RequestObserver } from './middleware/observe.js'
 import type { OpenApiServer } from './openapi/document.js'
@@ -60,6 +61,12 @@ export type KoaAppDeps = {
    * @defaultValue none
    */
   readonly observeRequest?: RequestObserver
+  /**
+   * Traces: a span for each request and its operation.
+   *
+   * @defaultValue none: nothing is traced
+   */
+  readonly tracer?: RequestTracer
 }
 
 /**

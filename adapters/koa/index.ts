@@ -60,6 +60,12 @@ export {
 export type { WireListener } from './server/root-app.js'
 export { MAX_PIPELINED, OVERFLOW_CONNECTIONS, type Connections } from './server/connections.js'
 export type { RequestObserver } from './app/middleware/observe.js'
+export type {
+  RequestTrace,
+  RequestTracer,
+  TracedAnswer,
+  TraceLogFields,
+} from './request/request-trace.js'
 export type { RequestLine, RequestRecord } from './app/request-log.js'
 export type { PetJsonCache } from './app/json/pet-json.js'
 export { EXPOSED_HEADERS } from './response/header-names.js'

@@ -34,6 +34,7 @@ export const apiOptionsOf = (config: Config): ApiSettings & KoaAppOptions => ({
     { url: config.stagingUrl, description: 'Staging' },
   ],
   corsOrigins: config.corsOrigins,
+  logProbes: config.logProbes,
   trustProxy: config.trustProxy,
   ...(config.rateLimits === undefined ? {} : { rateLimits: config.rateLimits }),
 })

@@ -37,6 +37,8 @@ export type Config = {
   readonly rateLimits: RateLimitOptions | undefined
   readonly mongodbUri: string | undefined
   readonly logLevel: string
+  /** Whether the request log has a line for each probe that succeeded. */
+  readonly logProbes: boolean
   readonly getPetDeprecatedAt: Date
   readonly retryAfterSeconds: number
   /** Upper bound of one database call; past it the request answers 503. */
@@ -244,6 +246,9 @@ export const loadConfig = (
     rateLimits: rateLimitsOf(read),
     mongodbUri: read('MONGODB_URI', anyString, undefined),
     logLevel: read('LOG_LEVEL', oneOf(LOG_LEVELS), 'info'),
+    logProbes: E.map((v: 'on' | 'off') => v === 'on')(
+      read('LOG_PROBES', oneOf(['on', 'off'] as const), 'off'),
+    ),
     getPetDeprecatedAt: read(
       'GET_PET_DEPRECATED_AT',
       instantUntil(GET_PET_DEPRECATION.sunsetAt),

@@ -7,16 +7,41 @@ const FIELDS = [
 ] as ReadonlyArray<keyof NewPet>
 
 /**
- * What "the same request" means for an idempotency key: the decoded NewPet, written in one
- * canonical form (its fields in the codec's order, integers as decimal strings, an absent field
- * as null). Key order and spacing of the JSON do not matter; any difference in a decoded value
- * does. Kept whole rather than hashed: it is short (a name is at most 200 characters), exact,
- * and needs no crypto in the core.
+ * The fields the first form of the fingerprint listed, frozen: it wrote every one of them (null
+ * when absent), so a fingerprint of that form stays comparable after fields are added.
+ */
+const FIRST_FORM_FIELDS: ReadonlyArray<string> = ['name', 'categoryId', 'status']
+
+const canonical = (value: unknown): unknown => (typeof value === 'bigint' ? String(value) : value)
+
+/**
+ * What "the same request" means for an idempotency key: the decoded NewPet in one canonical
+ * form, tagged with the form's version (`2:`): the fields it has, each as `[name, value]` in the
+ * codec's order, integers as decimal strings. An absent optional field is left out, so a field
+ * added to the codec changes no fingerprint of a body without it. Kept whole rather than hashed:
+ * it is short, exact, and needs no crypto in the core.
  */
 export const petFingerprint = (pet: NewPet): string =>
-  JSON.stringify(
-    FIELDS.map((field) => {
-      const value: unknown = pet[field]
-      return typeof value === 'bigint' ? String(value) : (value ?? null)
-    }),
+  `2:${JSON.stringify(
+    FIELDS.flatMap((field) => (pet[field] === undefined ? [] : [[field, canonical(pet[field])]])),
+  )}`
+
+/** The first form: the frozen fields' values in order, an absent one as null, untagged. */
+const firstFormFingerprint = (pet: NewPet): string | undefined => {
+  const fields = pet as unknown as Record<string, unknown>
+  // A field the first form never listed cannot have been part of a request it fingerprinted.
+  const beyond = Object.keys(fields).some(
+    (field) => fields[field] !== undefined && !FIRST_FORM_FIELDS.includes(field),
   )
+  if (beyond) return undefined
+  return JSON.stringify(FIRST_FORM_FIELDS.map((field) => canonical(fields[field]) ?? null))
+}
+
+/**
+ * Whether `pet` is the request a stored fingerprint was computed from, whichever version of the
+ * fingerprint the store holds: a retry that spans a deploy is recognised either way.
+ */
+export const sameRequest = (fingerprint: string, pet: NewPet): boolean =>
+  fingerprint.startsWith('2:')
+    ? fingerprint === petFingerprint(pet)
+    : fingerprint === firstFormFingerprint(pet)

@@ -7,12 +7,12 @@ const tracing = readFileSync('apps/server/tracing/settings.ts', 'utf8')
 
 /**
  * The variables the service reads: each `read('NAME', ...)` or `serverUrl('NAME', ...)` of
- * apps/server/config.ts, and every OTEL_ name of apps/server/tracing/settings.ts (those it
- * checks, and those it leaves to the SDK).
+ * apps/server/config.ts, and every OTEL_ or TRACE_ name of apps/server/tracing/settings.ts
+ * (those it checks, and those it leaves to the SDK).
  */
 const read = [
   ...[...source.matchAll(/\b(?:read|serverUrl)\(\s*'([A-Z0-9_]+)'/g)].map((m) => m[1]),
-  ...[...tracing.matchAll(/'(OTEL_[A-Z0-9_]+)'/g)].map((m) => m[1]),
+  ...[...tracing.matchAll(/'((?:OTEL|TRACE)_[A-Z0-9_]+)'/g)].map((m) => m[1]),
 ]
 
 /** The variables of the table in docs/configuration.md: the first cell of each row. */

@@ -7,22 +7,34 @@ import { docs } from './middleware/docs.js'
 import { fallback } from './middleware/fallback.js'
 import { guardApi } from './middleware/guard-api.js'
 import { observe } from './middleware/observe.js'
+import { asTraceStep, traceRequests } from './middleware/trace.js'
 import { probes } from './middleware/probes.js'
 import { checkPublicPrefix, publicBaseOf } from './public-base.js'
 import { tagLogAndCatch } from './middleware/tag-log-and-catch.js'
 import { createRateLimits } from './rate-limits.js'
 import { createResponder } from '../response/answer/index.js'
 import { createPetJsonCache } from './json/pet-json.js'
-import { openApiJson } from './openapi/document.js'
-import { createRouter, ROUTES, routesOf } from './routes/index.js'
+import { openApiJson, serversOf } from './openapi/document.js'
+import { createRouter, ROUTES, routesOf, type Route } from './routes/index.js'
 import { preflightsOf } from './routes/preflight.js'
 import type { KoaAppDeps, KoaAppOptions } from './koa-app-inputs.js'
 import { apiSettingsOf } from './api-settings.js'
 import { koaAppDepsOf } from './koa-app-defaults.js'
 
-/** The router's middleware, under a name that traces and stack traces show (its own is `bound `). */
-const routeRequest = (router: ReturnType<typeof createRouter>) =>
-  Object.defineProperty(router.routes(), 'name', { value: 'routeRequest' })
+/**
+ * The router's middleware, under a name that traces and stack traces show (its own is `bound `),
+ * typed as any middleware of the app: the router adds its own fields to the context it is given.
+ */
+const routeRequest = (router: ReturnType<typeof createRouter>): Koa.Middleware<AppState> =>
+  Object.defineProperty(router.routes(), 'name', {
+    value: 'routeRequest',
+  }) as Koa.Middleware<AppState>
+
+/** The route, its handler run in a span of the request's trace named by its operationId. */
+const tracedRoute = (route: Route): Route => ({
+  ...route,
+  handler: (deps) => asTraceStep(route.operationId, 'operation', route.handler(deps)),
+})
 
 /**
  * Builds the app without listening: servers, tests and embedders call `app.callback()`, or
@@ -69,7 +81,7 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions = {}): Koa
       publicBase,
       petJson: createPetJsonCache(),
     },
-    routes,
+    ports.tracer === undefined ? routes : routes.map(tracedRoute),
   )
   // The headers name the replacement that the table's deprecated operation gives.
   const deprecated = routes.find((route) => route.deprecation !== undefined)?.deprecation
@@ -80,7 +92,7 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions = {}): Koa
   const openApi = (base: string) =>
     openApiJson({
       ...settings,
-      servers: options.openApiServers ?? [{ url: base, description: 'This service' }],
+      servers: serversOf(base, options.openApiServers),
       routes: options.routes ?? ROUTES,
     })
 
@@ -89,13 +101,22 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions = {}): Koa
 
   const app = new Koa<AppState>()
   useClientAddress(app, clientAddress(options.trustProxy))
-  if (ports.observeRequest !== undefined) app.use(observe(ports.observeRequest))
-  app.use(tagLogAndCatch(ports.logger, respond, ports.requestLine))
+  const { tracer } = ports
+  // With middleware spans asked for, each middleware after the tracer's own runs as a step.
+  const use = (middleware: Koa.Middleware<AppState>) =>
+    app.use(
+      tracer?.middlewareSpans === true
+        ? asTraceStep(middleware.name, 'middleware', middleware)
+        : middleware,
+    )
+  if (tracer !== undefined) app.use(traceRequests(tracer))
+  if (ports.observeRequest !== undefined) use(observe(ports.observeRequest))
+  use(tagLogAndCatch(ports.logger, respond, ports.requestLine, options.logProbes))
   // Before the probes: every answer to an allowed origin carries the CORS headers.
-  if (corsOrigins.length > 0) app.use(cors({ origins: corsOrigins, preflightOf }))
-  app.use(probes(ports.checkReadiness, respond))
-  app.use(docs(basePath, respond, limits))
-  app.use(
+  if (corsOrigins.length > 0) use(cors({ origins: corsOrigins, preflightOf }))
+  use(probes(ports.checkReadiness, respond))
+  use(docs(basePath, respond, limits))
+  use(
     guardApi(
       // The app's clock decides expiry, as it decides the sunset.
       { verifyApiKey: ports.apiKeys.verifyApiKey, now: ports.now },
@@ -110,7 +131,7 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions = {}): Koa
       respond,
     ),
   )
-  app.use(routeRequest(router))
-  app.use(fallback(respond))
+  use(routeRequest(router))
+  use(fallback(respond))
   return app
 }

@@ -6,6 +6,7 @@ import type {
   PetStore,
 } from '../../../core/index.js'
 import type { TrustProxy } from '../request/proxy-trust.js'
+import type { RequestTracer } from '../request/request-trace.js'
 import type { ApiSettingOptions } from './api-settings.js'
 import type { RequestObserver } from './middleware/observe.js'
 import type { OpenApiServer } from './openapi/document.js'
@@ -60,6 +61,12 @@ export type KoaAppDeps = {
    * @defaultValue none
    */
   readonly observeRequest?: RequestObserver
+  /**
+   * Traces: a span for each request and its operation.
+   *
+   * @defaultValue none: nothing is traced
+   */
+  readonly tracer?: RequestTracer
 }
 
 /**
@@ -68,11 +75,19 @@ export type KoaAppDeps = {
  */
 export type KoaAppOptions = ApiSettingOptions & {
   /**
-   * The `servers` of the OpenAPI document, served without auth at `<basePath>/openapi.json`.
+   * The `servers` of the OpenAPI document, served without auth at `<basePath>/openapi.json`,
+   * after its first: the public base path (where the app is mounted, then `basePath`), where
+   * this app answers.
    *
-   * @defaultValue one server: the public base path (where the app is mounted, then `basePath`)
+   * @defaultValue none: the public base path alone
    */
   readonly openApiServers?: ReadonlyArray<OpenApiServer>
+  /**
+   * Logs the probes (`/healthz`, `/readyz`) that succeed too.
+   *
+   * @defaultValue false: a probe answered 2xx writes no request line
+   */
+  readonly logProbes?: boolean
   /**
    * Origins allowed to call the API from a browser (CORS).
    *

@@ -41,6 +41,7 @@ export type ProblemCodes = {
   readonly UnsupportedMediaType: 'unsupported_media_type'
   readonly NotImplemented: 'not_implemented'
   readonly StoreUnavailable: 'unavailable'
+  readonly UnreadablePet: 'internal'
   readonly StoreFull: 'insufficient_storage'
   readonly IdempotencyKeysFull: 'insufficient_storage'
   readonly IdempotencyKeyInUse: 'idempotency_key_in_use'
@@ -112,6 +113,10 @@ const ANSWERS = {
     code: 'unavailable',
     message: 'the store is unavailable, try again later',
     headers: { 'Retry-After': String(retryAfterSeconds) },
+  }),
+  UnreadablePet: (p) => ({
+    code: 'internal',
+    message: `the pet ${p.id} is stored in a form this version cannot read; the operator is told`,
   }),
   StoreFull: (p) => ({
     code: 'insufficient_storage',

@@ -13,6 +13,15 @@ import { parameterDocs, schemas } from './schemas.js'
 export type OpenApiServer = { readonly url: string; readonly description: string }
 
 /**
+ * The document's servers: first the base where this service answers, as its client reaches it
+ * (a generated client's default, and "Try it out"'s), then the places an operator names.
+ */
+export const serversOf = (
+  base: string,
+  named: ReadonlyArray<OpenApiServer> = [],
+): ReadonlyArray<OpenApiServer> => [{ url: base, description: 'This service' }, ...named]
+
+/**
  * What the document is written from: the settings the code runs with (the interface's where left
  * out, as the app's), and its route table.
  */
@@ -48,9 +57,16 @@ const scopeText = (routes: ReadonlyArray<Route>) => {
   return held.length < 2 ? held.join('') : `${held.slice(0, -1).join(', ')} and ${held.at(-1)}`
 }
 
+/**
+ * The version of the HTTP API, the contract the document describes (its `info.version`), apart
+ * from the package's: a change a client must adapt to raises its major, which the default base
+ * path (`/v1`) names; a compatible addition its minor. The code's releases do not move it.
+ */
+export const API_VERSION = '1.0.0'
+
 const info = (routes: ReadonlyArray<Route>) => ({
   title: 'Animal Store',
-  version: '1.0.0',
+  version: API_VERSION,
   license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
   description: [
     'A catalogue of animals for sale. Every operation needs `Authorization: Bearer <API key>`;',

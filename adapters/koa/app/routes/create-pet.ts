@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import {
-  createPet,
+  createPetFromUnknown,
   OPERATIONS,
   createPetIdempotently,
   IDEMPOTENCY_KEY_MAX_LENGTH,
@@ -66,7 +66,7 @@ export const createPetRoute: Route<'createPet'> = {
     respond,
     now,
   }) => {
-    const create = createPet(store)
+    const create = createPetFromUnknown(store)
     const createOnce =
       idempotencyStore === undefined
         ? undefined

@@ -42,13 +42,17 @@ export const createResponder = ({ retryAfterSeconds, logger }: ResponderOptions)
     empty: setEmptyAnswer,
     problem,
     // `then`, not an async function: one promise fewer on every request (see get-pet.ts).
-    runTask: (ctx, task, onSuccess) =>
-      task().then((result) => {
+    runTask: (ctx, task, onSuccess) => {
+      // Traced, the task starts within the operation, so its store calls know their parent.
+      const trace = ctx.state.trace
+      const started = trace === undefined ? task() : trace.inOperation(task)
+      return started.then((result) => {
         if (result._tag === 'Left') problem(ctx, result.left)
         else onSuccess(result.right)
-      }),
+      })
+    },
     internal: (ctx, error, requestId) => {
-      logger.error({ requestId, err: error }, 'unexpected error')
+      logger.error({ ...ctx.state.trace?.logFields, requestId, err: error }, 'unexpected error')
       problem(ctx, { _tag: 'Internal' })
     },
   }

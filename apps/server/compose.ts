@@ -50,7 +50,7 @@ export const httpLimitsOf = (config: Config, cap: number = config.maxConnections
   requestTimeoutMs: config.requestTimeoutMs,
   keepAliveTimeoutMs: config.keepAliveTimeoutMs,
   maxBufferedAnswerBytes: config.maxBufferedAnswerBytes,
-  bodyMinBytesPerSecond: config.bodyMinBytesPerSecond,
+  maxInFlightBytes: config.maxInFlightBytes,
   bodyTimeoutMs: config.bodyTimeoutMs,
 })
 

@@ -23,7 +23,7 @@ import {
   serverUrlEndingIn,
   trustProxy,
 } from './env-codecs.js'
-import { heapLimitBytes, heapShortfall, petsThatFit } from './heap-fit.js'
+import { heapLimitBytes, heapShortfall, IN_FLIGHT_DEFAULT_BYTES, petsThatFit } from './heap-fit.js'
 
 export type Config = {
   readonly port: number
@@ -69,8 +69,8 @@ export type Config = {
   readonly keepAliveTimeoutMs: number
   /** Bytes of answers waiting on a connection past which its pipelined requests are held back. */
   readonly maxBufferedAnswerBytes: number
-  /** Bytes a second below which a request body in progress counts as stalled. */
-  readonly bodyMinBytesPerSecond: number
+  /** Bytes that work in flight may hold, summed over all connections; fits the heap with the pets. */
+  readonly maxInFlightBytes: number
   /** Time for a request's body to arrive once its headers are in. */
   readonly bodyTimeoutMs: number
   /** After SIGTERM, how long /readyz answers 503 while the listener still accepts. */
@@ -197,6 +197,13 @@ export const loadConfig = (
   heapLimit: number = heapLimitBytes(),
 ): E.Either<ReadonlyArray<string>, Config> => {
   const read = variable(env)
+  const maxInFlightBytes = read(
+    'MAX_IN_FLIGHT_BYTES',
+    integerFrom(1_048_576, 1_073_741_824),
+    IN_FLIGHT_DEFAULT_BYTES,
+  )
+  // The pets that fit beside the work in flight (its own error, if any, is reported).
+  const inFlight = E.isRight(maxInFlightBytes) ? maxInFlightBytes.right : undefined
   const basePath = read(
     'BASE_PATH',
     // A `.` or `..` segment would be resolved away by every client before it is sent.
@@ -259,7 +266,7 @@ export const loadConfig = (
     maxPets: read(
       'MAX_PETS',
       integerFrom(1, 100_000_000),
-      Math.max(1, Math.min(IN_MEMORY_CAPACITY_DEFAULT, petsThatFit(heapLimit))),
+      Math.max(1, Math.min(IN_MEMORY_CAPACITY_DEFAULT, petsThatFit(heapLimit, inFlight))),
     ),
     maxConnections: read(
       'MAX_CONNECTIONS',
@@ -292,11 +299,7 @@ export const loadConfig = (
       integerFrom(1024, 1_073_741_824),
       HTTP_LIMIT_DEFAULTS.maxBufferedAnswerBytes,
     ),
-    bodyMinBytesPerSecond: read(
-      'BODY_MIN_BYTES_PER_SECOND',
-      integerFrom(0, 1_000_000_000),
-      HTTP_LIMIT_DEFAULTS.bodyMinBytesPerSecond,
-    ),
+    maxInFlightBytes,
     bodyTimeoutMs: read(
       'BODY_TIMEOUT_MS',
       integerFrom(500, 600_000),
@@ -335,11 +338,16 @@ const checkPair = <A, B>(
   return found === undefined ? [] : [found]
 }
 
-/** The in-memory store's pets must fit in the heap (MongoDB keeps them in the database). */
-const heapConflict = (fields: ConfigFields, heapLimit: number): string[] =>
-  checkPair(fields.maxPets, fields.mongodbUri, (maxPets, uri) =>
-    uri === undefined ? heapShortfall(maxPets, heapLimit) : undefined,
+/**
+ * The in-memory store's pets must fit in the heap beside the work in flight (MongoDB keeps them
+ * in the database).
+ */
+const heapConflict = (fields: ConfigFields, heapLimit: number): string[] => {
+  const inFlight = E.isRight(fields.maxInFlightBytes) ? fields.maxInFlightBytes.right : undefined
+  return checkPair(fields.maxPets, fields.mongodbUri, (maxPets, uri) =>
+    uri === undefined ? heapShortfall(maxPets, heapLimit, inFlight) : undefined,
   )
+}
 
 /**
  * Variables that contradict each other. Node refuses a server whose headers may take longer than

@@ -41,11 +41,12 @@ export type HttpLimits = {
    */
   readonly maxBufferedAnswerBytes?: number | undefined
   /**
-   * Bytes a second below which a request body counts as stalled.
+   * Bytes that work in flight may hold, summed over all connections: answers waiting on sockets
+   * and those of pipelined requests carried out ahead (in-flight.ts).
    *
-   * @defaultValue `500`
+   * @defaultValue `33_554_432` (32 MiB)
    */
-  readonly bodyMinBytesPerSecond?: number | undefined
+  readonly maxInFlightBytes?: number | undefined
   /**
    * Time for a request body to arrive once its headers are in.
    *
@@ -64,7 +65,7 @@ export const HTTP_LIMIT_DEFAULTS = {
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 65_000,
   maxBufferedAnswerBytes: 65_536,
-  bodyMinBytesPerSecond: 500,
+  maxInFlightBytes: 32 * 2 ** 20,
   bodyTimeoutMs: 10_000,
 } as const
 
@@ -77,12 +78,10 @@ export const limitsWithDefaults = (limits: HttpLimits) => ({
   keepAliveTimeoutMs: limits.keepAliveTimeoutMs ?? HTTP_LIMIT_DEFAULTS.keepAliveTimeoutMs,
 })
 
-/** The pace asked of clients: the byte bound and the body's rate and deadline. */
+/** The pace asked of clients: the byte bounds and the body's deadline. */
 export const paceOf = (limits: HttpLimits): ConnectionPace => ({
   maxBufferedBytes: limits.maxBufferedAnswerBytes ?? HTTP_LIMIT_DEFAULTS.maxBufferedAnswerBytes,
+  maxInFlightBytes: limits.maxInFlightBytes ?? HTTP_LIMIT_DEFAULTS.maxInFlightBytes,
   heldTimeoutMs: limits.requestTimeoutMs ?? HTTP_LIMIT_DEFAULTS.requestTimeoutMs,
-  body: {
-    minBytesPerSecond: limits.bodyMinBytesPerSecond ?? HTTP_LIMIT_DEFAULTS.bodyMinBytesPerSecond,
-    timeoutMs: limits.bodyTimeoutMs ?? HTTP_LIMIT_DEFAULTS.bodyTimeoutMs,
-  },
+  bodyTimeoutMs: limits.bodyTimeoutMs ?? HTTP_LIMIT_DEFAULTS.bodyTimeoutMs,
 })

@@ -76,8 +76,10 @@ const serveWith = (
   // Not instanceof: an embedder's app may come from another copy of Koa.
   const isApp = typeof appOrListener !== 'function'
   const listener = isApp
-    ? serveAsRoot(appOrListener, (fields) =>
-        logger.warn({ fields }, 'koa internals differ: serving through app.callback()'),
+    ? serveAsRoot(
+        appOrListener,
+        (fields) => logger.warn({ fields }, 'koa internals differ: serving through app.callback()'),
+        connections.waiting,
       )
     : appOrListener
   const guarded = connections.guard(guardHeaders(guardCodings(listener)))

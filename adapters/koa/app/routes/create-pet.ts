@@ -14,7 +14,7 @@ import { readJsonBody, type BodyResult } from '../json/json-body.js'
 import { jsonResponse } from './operation-text.js'
 import { writePetJson, writePetJsonInt64Strings } from '../json/pet-json.js'
 import { fromInt64Strings } from '../json/int64-form.js'
-import { namesInt64Strings } from '../../request/int64-form.js'
+import { sendsInt64Strings } from '../../request/int64-form.js'
 import type { Route } from './route.js'
 
 /** A window in the words of the document: `24 h`, else seconds. */
@@ -82,7 +82,7 @@ export const createPetRoute: Route<'createPet'> = {
       answerInForm(ctx, OPERATIONS.createPet.success, pet, writePetJson, writePetJsonInt64Strings)
     }
     const answer = (ctx: AppContext, sent: BodyResult) => {
-      const body = namesInt64Strings(ctx.req.headers['content-type'])
+      const body = sendsInt64Strings(ctx.req.headers['content-type'])
         ? E.chainW(fromInt64Strings)(sent)
         : sent
       if (E.isLeft(body)) return respond.problem(ctx, body.left)

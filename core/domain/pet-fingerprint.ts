@@ -1,10 +1,8 @@
 import { NEW_PET_OPTIONAL, NEW_PET_REQUIRED, type NewPet } from './new-pet.js'
 
-/** Every field of a NewPet, from its codec: a field added there is part of the fingerprint. */
-const FIELDS = [
-  ...Object.keys(NEW_PET_REQUIRED),
-  ...Object.keys(NEW_PET_OPTIONAL),
-] as ReadonlyArray<keyof NewPet>
+/** The fields of a NewPet, from its codec: a field added there is part of the fingerprint. */
+const REQUIRED = Object.keys(NEW_PET_REQUIRED) as ReadonlyArray<keyof NewPet>
+const OPTIONAL = Object.keys(NEW_PET_OPTIONAL) as ReadonlyArray<keyof NewPet>
 
 /**
  * The fields the first form of the fingerprint listed, frozen: it wrote every one of them (null
@@ -16,15 +14,19 @@ const canonical = (value: unknown): unknown => (typeof value === 'bigint' ? Stri
 
 /**
  * What "the same request" means for an idempotency key: the decoded NewPet in one canonical
- * form, tagged with the form's version (`2:`): the fields it has, each as `[name, value]` in the
- * codec's order, integers as decimal strings. An absent optional field is left out, so a field
- * added to the codec changes no fingerprint of a body without it. Kept whole rather than hashed:
- * it is short, exact, and needs no crypto in the core.
+ * form, tagged with the form's version (`2:`): the required fields' values in the codec's order,
+ * then each optional field it has as `[name, value]`, integers as decimal strings. An absent
+ * optional field is left out, so a field added to the codec changes no fingerprint of a body
+ * without it. Kept whole rather than hashed: it is short (every keyed create keeps one), exact,
+ * and needs no crypto in the core.
  */
 export const petFingerprint = (pet: NewPet): string =>
-  `2:${JSON.stringify(
-    FIELDS.flatMap((field) => (pet[field] === undefined ? [] : [[field, canonical(pet[field])]])),
-  )}`
+  `2:${JSON.stringify([
+    ...REQUIRED.map((field) => canonical(pet[field])),
+    ...OPTIONAL.flatMap((field) =>
+      pet[field] === undefined ? [] : [[field, canonical(pet[field])]],
+    ),
+  ])}`
 
 /** The first form: the frozen fields' values in order, an absent one as null, untagged. */
 const firstFormFingerprint = (pet: NewPet): string | undefined => {

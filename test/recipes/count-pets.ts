@@ -133,4 +133,9 @@ export const NAMED: ReadonlyArray<Entry> = [
     into: 'measureStore',
     member: "countPets: measured('countPets', store.countPets)",
   },
+  {
+    file: 'apps/server/tracing/store-spans.ts',
+    into: 'tracePetStore',
+    member: "countPets: traced('countPets', store.countPets)",
+  },
 ]

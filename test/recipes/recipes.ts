@@ -62,10 +62,7 @@ export const ADD_STORE: ReadonlyArray<Entry> = [
     file: 'test/support/backends.ts',
     into: 'OPENERS',
     member: 'linear: async () => processLocalStorage(createLinearPetStore())',
-    imports: [
-      "import { createLinearPetStore } from '../../adapters/linear/pet-store.js'",
-      "import { processLocalStorage } from '../../apps/server/storage.js'",
-    ],
+    imports: ["import { createLinearPetStore } from '../../adapters/linear/pet-store.js'"],
   },
 ]
 

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util'
 import { mongodb } from './mongo.js'
 import { API_KEY, PETS, petNumber } from './peers/store.mjs'
 import { markdown, type Sample, type Run } from './report.js'
+import { tracingTargets } from './tracing-targets.js'
 import {
   canPin,
   CEILING,
@@ -36,6 +37,8 @@ const { values: args } = parseArgs({
     creates: { type: 'string' },
     /** A second build of the service (a `dist` directory) measured as one more row, for A/B. */
     baseline: { type: 'string' },
+    /** Only the rows whose name matches this regular expression (and the ceiling). */
+    only: { type: 'string' },
   },
 })
 const rounds = Number(args.rounds)
@@ -160,7 +163,15 @@ const run: Run = {
 const instances = new Map<string, { reads: Server; writes: Server }>()
 // The traced row's receiver, on the load's core: the cost of tracing is the service's to bear.
 const sink = await startServer(OTLP_SINK, {}, LOAD_CORE)
-IMPLEMENTATIONS.push(tracedService(`http://127.0.0.1:${sink.port}`))
+const traced = (['always_on', '10%'] as const).map((s) =>
+  tracedService(`http://127.0.0.1:${sink.port}`, s),
+)
+IMPLEMENTATIONS.push(...traced)
+if (args.only !== undefined) {
+  const only = new RegExp(args.only)
+  const kept = IMPLEMENTATIONS.filter((i) => i === CEILING || only.test(i.name))
+  IMPLEMENTATIONS.splice(0, IMPLEMENTATIONS.length, ...kept)
+}
 try {
   for (const impl of IMPLEMENTATIONS) {
     const pair = { reads: await startServer(impl), writes: await startServer(impl) }
@@ -199,8 +210,14 @@ try {
 
 const mongo = args.mongodb ? await mongodb(log, args.creates) : []
 
+const shown = (names: string[]) => names.filter((n) => IMPLEMENTATIONS.some((i) => i.name === n))
+const tracingRows = traced
+  .map((t, i) => ({ name: t.name, minRps: i === 0 ? 0.75 : 0.9 }))
+  .filter((row) => shown([row.name, SERVICE.name]).length === 2)
 const table =
-  markdown(run, CEILING.name, [SERVICE.name, SERVICE_WITH_METRICS.name]) + mongo.join('\n')
+  markdown(run, CEILING.name, shown([SERVICE.name, SERVICE_WITH_METRICS.name])) +
+  tracingTargets(run, SERVICE.name, tracingRows).join('\n') +
+  mongo.join('\n')
 mkdirSync('bench/results', { recursive: true })
 writeFileSync('bench/results/latest.md', `${table}\n`)
 writeFileSync('bench/results/latest.json', `${JSON.stringify(run, null, 2)}\n`)

@@ -35,14 +35,24 @@ export const CEILING: Implementation = {
 export const SERVICE = service('service (default: log on)')
 /** The metrics issue: the speed targets must hold with metrics on too. */
 export const SERVICE_WITH_METRICS = service('service, metrics on', { METRICS_PORT: '0' })
-/** The tracing issue: every request traced (always_on), exported to a local receiver that discards. */
-export const tracedService = (otlpEndpoint: string): Implementation =>
-  service('service, tracing on (always_on)', {
-    OTEL_TRACES_EXPORTER: 'otlp',
-    OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpoint,
-    OTEL_TRACES_SAMPLER: 'always_on',
-    OTEL_SERVICE_NAME: 'animal-store-bench',
-  })
+/**
+ * The tracing issue: every request traced (always_on), or one in ten (`parentbased_traceidratio`
+ * 0.1), exported to a local receiver that discards.
+ */
+export const tracedService = (otlpEndpoint: string, sampler: 'always_on' | '10%'): Implementation =>
+  service(
+    sampler === 'always_on'
+      ? 'service, tracing on (always_on)'
+      : 'service, tracing 10% (parentbased_traceidratio 0.1)',
+    {
+      OTEL_TRACES_EXPORTER: 'otlp',
+      OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpoint,
+      OTEL_SERVICE_NAME: 'animal-store-bench',
+      ...(sampler === 'always_on'
+        ? { OTEL_TRACES_SAMPLER: 'always_on' }
+        : { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.1' }),
+    },
+  )
 export const OTLP_SINK: Implementation = { name: 'OTLP sink', argv: ['bench/peers/otlp-sink.mjs'] }
 export const IMPLEMENTATIONS: Implementation[] = [
   CEILING,

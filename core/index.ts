@@ -14,13 +14,14 @@ export type { PositiveInt64 } from './domain/int64.js'
 export { PetStatus, PET_STATUSES } from './domain/pet-status.js'
 export {
   PetName,
+  StoredPetName,
   PET_NAME_MAX_LENGTH,
   PET_NAME_PATTERN,
   PET_NAME_RULES,
   type PetNameBrand,
 } from './domain/pet-name.js'
 export { NewPet, CategoryId, type CategoryIdBrand } from './domain/new-pet.js'
-export { Pet, PetId, PetIdParam, type PetIdBrand } from './domain/pet.js'
+export { Pet, PetId, PetIdParam, PET_SCHEMA_VERSION, type PetIdBrand } from './domain/pet.js'
 export {
   limitCodec,
   listPetsQueryCodec,
@@ -28,6 +29,7 @@ export {
   LIMIT_MAX_DIGITS,
 } from './domain/list-query.js'
 export type { ListLimits, ListPetsQuery, ListPetsQueryDecoded } from './domain/list-query.js'
+export type { InputOf, Unchecked } from './domain/input.js'
 export type { StrictStruct } from './domain/strict-struct.js'
 export {
   IdempotencyKey,
@@ -35,7 +37,7 @@ export {
   IDEMPOTENCY_KEY_PATTERN,
   type IdempotencyKeyBrand,
 } from './domain/idempotency-key.js'
-export { petFingerprint } from './domain/pet-fingerprint.js'
+export { petFingerprint, sameRequest } from './domain/pet-fingerprint.js'
 export { decodeWith } from './domain/decode.js'
 export * from './domain/errors.js'
 export type * from './ports/pet-store.js'
@@ -56,9 +58,26 @@ export {
 export { readJson, readNewPetJson, readPetJson } from './json/read.js'
 export { writeNewPetJson, writePetJson, type NewPetFields, type PetFields } from './json/write.js'
 export { ErrorBody, ERROR_CODES, type ErrorCode } from './api/error-codes.js'
+export {
+  ERROR_CATALOGUE,
+  errorCodesOf,
+  type ErrorEntry,
+  type OperationErrorCode,
+} from './api/error-catalogue.js'
 export { parseIsoInstant } from './domain/iso-instant.js'
-export { createPet, type CreatePetDeps } from './use-cases/create-pet.js'
-export { listPets, type ListPetsDeps, type PetPage } from './use-cases/list-pets.js'
+export {
+  createPet,
+  createPetFromUnknown,
+  type CreatePetDeps,
+  type NewPetInput,
+} from './use-cases/create-pet.js'
+export {
+  listPets,
+  listPetsFromUnknown,
+  type ListPetsDeps,
+  type ListPetsInput,
+  type PetPage,
+} from './use-cases/list-pets.js'
 export { getPet, type GetPetDeps } from './use-cases/get-pet.js'
 export { authenticate, type AuthenticateDeps } from './use-cases/authenticate.js'
 export { authorize } from './use-cases/authorize.js'

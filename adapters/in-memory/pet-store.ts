@@ -5,12 +5,15 @@ import {
   INT64_MAX,
   storeFull,
   type NewPet,
+  type OnUnreadablePet,
   type Pet,
   type PetId,
   type PetPageRequest,
   type PetStatus,
   type PetStore,
+  type UnreadablePet,
 } from '../../core/index.js'
+import { readStoredRecords } from './stored-records.js'
 
 /** Index of the first pet whose id is above `after`, by binary search over ascending ids. */
 const firstAfter = (pets: ReadonlyArray<Pet>, after: bigint): number => {
@@ -38,6 +41,15 @@ export type InMemoryPetStoreOptions = {
    * A whole number from 0, or `Infinity` for no limit; anything else throws a RangeError.
    */
   readonly capacity?: number | undefined
+  /**
+   * Pets to start with, as a store of any version wrote them (each with its `id`), say from a
+   * snapshot: read as MongoDB's documents are, so a field this version does not know is dropped
+   * and a name is taken as stored. One that cannot be read is left out of every page, and a find
+   * of its id answers `UnreadablePet`. New pets get ids above the highest.
+   */
+  readonly records?: ReadonlyArray<Readonly<Record<string, unknown>>> | undefined
+  /** Told of each record that cannot be read, when the store starts and on each find of it. */
+  readonly onUnreadablePet?: OnUnreadablePet | undefined
 }
 
 /** The capacity asked for, or the default; a RangeError for one that is not a count. */
@@ -58,14 +70,28 @@ export const createInMemoryPetStore = (options: InMemoryPetStoreOptions = {}): P
   /** Every pet by ascending id, for listing: a page is a binary search and a slice. */
   const all: Pet[] = []
   /**
-   * The pet with id n at index n - 1 (ids are handed out 1, 2, 3…): a lookup in O(1). A removal
-   * would leave undefined at its index, so `all` can lose pets without moving any lookup.
+   * The pet with id base + n at index n - 1 (ids are handed out base + 1, base + 2…): a lookup in
+   * O(1). A removal would leave undefined at its index, so `all` can lose pets without moving
+   * any lookup.
    */
   const byId: Array<Pet | undefined> = []
   const byStatus = new Map<PetStatus, Pet[]>()
   /** Pets inserted with an op, by op: an op is stored at most once. */
   const byOp = new Map<string, Pet>()
-  let lastId = 0n
+  const place = (pet: Pet) => {
+    all.push(pet)
+    if (pet.status === undefined) return
+    const list = byStatus.get(pet.status) ?? []
+    list.push(pet)
+    byStatus.set(pet.status, list)
+  }
+  const report = options.onUnreadablePet ?? (() => {})
+  const records = readStoredRecords(options.records ?? [], report)
+  records.pets.forEach(place)
+  const recorded = new Map(records.pets.map((pet) => [pet.id, pet]))
+  /** The highest id of the records: ids handed out here are above it. */
+  const base = records.lastId
+  let lastId = base
 
   const insertPet = (newPet: NewPet, op?: string) => {
     const earlier = op === undefined ? undefined : byOp.get(op)
@@ -78,14 +104,9 @@ export const createInMemoryPetStore = (options: InMemoryPetStoreOptions = {}): P
     // cannot replace the one assigned here.
     const pet: { -readonly [K in keyof Pet]: Pet[K] } = { id: lastId as PetId, ...newPet }
     pet.id = lastId as PetId
-    all.push(pet)
+    place(pet)
     byId.push(pet)
     if (op !== undefined) byOp.set(op, pet)
-    if (pet.status !== undefined) {
-      const list = byStatus.get(pet.status) ?? []
-      list.push(pet)
-      byStatus.set(pet.status, list)
-    }
     return TE.right<never, Pet>(pet)
   }
 
@@ -95,11 +116,21 @@ export const createInMemoryPetStore = (options: InMemoryPetStoreOptions = {}): P
     return TE.right<never, ReadonlyArray<Pet>>(pets.slice(start, start + limit))
   }
 
+  /** A pet of the records: readable, unreadable (reported again), or none. */
+  const findRecorded = (id: PetId): TE.TaskEither<UnreadablePet, O.Option<Pet>> => {
+    const unreadable = records.unreadable.get(String(id))
+    if (unreadable === undefined) return TE.right(O.fromNullable(recorded.get(id)))
+    report(unreadable)
+    return TE.left(unreadable)
+  }
+
   return {
     insertPet,
     // An index, not a Map by id: a Map keyed by bigints rehashes as it grows (bench/HISTORY.md).
     findPet: (id) =>
-      TE.right(O.fromNullable(id >= 1n && id <= lastId ? byId[Number(id) - 1] : undefined)),
+      id > base
+        ? TE.right(O.fromNullable(id <= lastId ? byId[Number(id - base) - 1] : undefined))
+        : findRecorded(id),
     listPetPage,
   }
 }

@@ -19,19 +19,31 @@
  */
 export { createKoaApp } from './app/create-koa-app.js'
 export type { KoaAppDeps, KoaAppOptions } from './app/koa-app-inputs.js'
-export type { ApiSettings } from './app/api-settings.js'
+export {
+  API_SETTING_DEFAULTS,
+  type ApiSettingOptions,
+  type ApiSettings,
+} from './app/api-settings.js'
 export type { DeprecationPolicy } from './app/deprecation.js'
 export {
   ROUTES,
   type OperationText,
   type Route,
   type RouteDeps,
+  type RouteProblem,
   type RouteTable,
 } from './app/routes/index.js'
 export type { ErrorAnswerName } from './response/error-answers.js'
 export type { Responder } from './response/answer/index.js'
 export type { AppContext, AppState } from './request/app-state.js'
-export { ERROR_CODES, type ErrorCode, type Problem, type RateLimited } from './response/problem.js'
+export {
+  ERROR_CODES,
+  type ErrorCode,
+  type Problem,
+  type ProblemAnswering,
+  type ProblemCodes,
+  type RateLimited,
+} from './response/problem.js'
 export { createClientErrorAnswer } from './server/raw-error-answer.js'
 export {
   openApiDocument,
@@ -48,6 +60,12 @@ export {
 export type { WireListener } from './server/root-app.js'
 export { MAX_PIPELINED, OVERFLOW_CONNECTIONS, type Connections } from './server/connections.js'
 export type { RequestObserver } from './app/middleware/observe.js'
+export type {
+  RequestTrace,
+  RequestTracer,
+  TracedAnswer,
+  TraceLogFields,
+} from './request/request-trace.js'
 export type { RequestLine, RequestRecord } from './app/request-log.js'
 export type { PetJsonCache } from './app/json/pet-json.js'
 export { EXPOSED_HEADERS } from './response/header-names.js'

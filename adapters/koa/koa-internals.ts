@@ -29,6 +29,10 @@ export const isExplicitNullBody = (response: object): boolean =>
 export const responseOnSocket = (socket: Duplex): ServerResponse | null | undefined =>
   (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage
 
+/** Whether node:http closes the connection after this answer (its `_last`: `Connection: close`). */
+export const isLastAnswer = (res: ServerResponse | null | undefined): boolean =>
+  (res as (ServerResponse & { _last?: boolean }) | null | undefined)?._last === true
+
 /**
  * node:http's own pause of a socket (its `_paused`), set while it holds pipelined requests back;
  * node:http undoes it on drain, so a socket it paused must not be resumed by anyone else. Not

@@ -1,6 +1,11 @@
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { MongoClient, MongoInvalidArgumentError, type Db } from 'mongodb'
-import type { CheckReadiness, IdempotencyStore, PetStore } from '../../core/index.js'
+import type {
+  CheckReadiness,
+  IdempotencyStore,
+  OnUnreadablePet,
+  PetStore,
+} from '../../core/index.js'
 import {
   connectionSettingsOf,
   DEFAULT_POOL_SIZE,
@@ -22,6 +27,8 @@ export type MongoOptions = {
   readonly startupTimeoutMs: number
   /** Told of each failed attempt at start: a ping unanswered, or a connection dropped while building indexes. */
   readonly onRetry?: (error: unknown) => void
+  /** Told of each stored pet this version cannot read (see MongoPetStoreOptions). */
+  readonly onUnreadablePet?: OnUnreadablePet
 }
 
 /** The stores on one database, its readiness check, and how to close the client. */
@@ -165,6 +172,9 @@ export const connectMongo = async (options: MongoOptions): Promise<MongoStorage>
     store: createMongoPetStore(db, {
       timeoutMs: options.timeoutMs,
       maxConcurrent: settings.maxPoolSize ?? DEFAULT_POOL_SIZE,
+      ...(options.onUnreadablePet === undefined
+        ? {}
+        : { onUnreadablePet: options.onUnreadablePet }),
     }),
     idempotencyStore: createMongoIdempotencyStore(db, { timeoutMs: options.timeoutMs }),
     db,

@@ -1,12 +1,21 @@
-import { isRight } from 'fp-ts/lib/Either.js'
-import { Pet, type NewPet } from '../../core/index.js'
+import * as E from 'fp-ts/lib/Either.js'
+import {
+  decodeWith,
+  Pet,
+  PET_SCHEMA_VERSION,
+  unreadablePet,
+  type InvalidInput,
+  type NewPet,
+  type UnreadablePet,
+} from '../../core/index.js'
 
 /**
  * A pet as stored: its id is the document's `_id` (so the primary key index is the id index),
  * every other field of the Pet under its own name, ids as BSON Long (bigint in, bigint out with
- * `useBigInt64`), and `_op`, the id of the request that inserted it, which tells a retried
- * insert that already landed from a collision. The fields are spread rather than listed, so a
- * field added to the Pet codecs is stored and read back with no change here.
+ * `useBigInt64`), `_v`, the version of this form that wrote it (absent in documents written
+ * before it was recorded), and `_op`, the id of the request that inserted it, which tells a
+ * retried insert that already landed from a collision. The fields are spread rather than
+ * listed, so a field added to the Pet codecs is stored and read back with no change here.
  *
  * `_idem` is set only by a create that sent an Idempotency-Key: the op of that key, unique
  * through a sparse unique index (indexes.ts). It is a field of its own rather than `_op`, whose
@@ -15,27 +24,37 @@ import { Pet, type NewPet } from '../../core/index.js'
  */
 export type PetDocument = Omit<Pet, 'id'> & {
   readonly _id: bigint
+  readonly _v?: number
   readonly _op: string
   readonly _idem?: string
 }
 
 export const toDocument = (pet: NewPet, id: bigint, op: string): PetDocument => ({
   _id: id,
+  _v: PET_SCHEMA_VERSION,
   ...pet,
   _op: op,
 })
 
 /** The document of a create with an Idempotency-Key: one pet per key's op, whatever the timing. */
 export const toKeyedDocument = (pet: NewPet, id: bigint, op: string): PetDocument => ({
-  _id: id,
-  ...pet,
-  _op: op,
+  ...toDocument(pet, id, op),
   _idem: op,
 })
 
-/** Reads a stored document back through the Pet codec: a document nobody could have written is refused. */
-export const fromDocument = (doc: Omit<PetDocument, '_op' | '_idem'>): Pet | undefined => {
+const decodePet = decodeWith(Pet, 'pet')
+
+/**
+ * Reads a stored document back through the Pet codec, which takes what any version wrote (a
+ * field it does not know is dropped, the name as stored); a document no version could have
+ * written (a field of the wrong type) is an UnreadablePet, never a pet made up.
+ */
+export const fromDocument = (doc: {
+  readonly _id: unknown
+  readonly [field: string]: unknown
+}): E.Either<UnreadablePet, Pet> => {
   const { _id, ...fields } = doc
-  const decoded = Pet.decode({ id: _id, ...fields })
-  return isRight(decoded) ? decoded.right : undefined
+  return E.mapLeft(({ problems }: InvalidInput) => unreadablePet(String(_id), problems.join('; ')))(
+    decodePet({ id: _id, ...fields }),
+  )
 }

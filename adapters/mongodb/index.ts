@@ -20,6 +20,7 @@ export {
   type MongoPetStoreOptions,
 } from './pet-store.js'
 export { ensureIndexes, PET_INDEXES } from './indexes.js'
+export { checkStoredPets, type StoredPetFinding } from './store-check.js'
 export { createMongoApiKeyRegistry } from './api-keys.js'
 export { API_KEYS_COLLECTION, API_KEYS_VERSION_COLLECTION } from './key-documents.js'
 export { createMongoIdempotencyStore, IDEMPOTENCY_KEYS } from './idempotency-store.js'

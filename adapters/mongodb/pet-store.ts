@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto'
+import * as E from 'fp-ts/lib/Either.js'
 import * as O from 'fp-ts/lib/Option.js'
+import { pipe } from 'fp-ts/lib/function.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { Collection, Db, Filter } from 'mongodb'
 import {
   identifiersExhausted,
   type NewPet,
+  type OnUnreadablePet,
   type Pet,
+  type PetId,
   type PetPageRequest,
   type PetStore,
   type StoreFull,
   type StoreUnavailable,
+  type UnreadablePet,
 } from '../../core/index.js'
 import { withDeadline, type Deadline } from './deadline.js'
 import { fromDocument, type PetDocument } from './documents.js'
@@ -37,7 +42,7 @@ export const ID_BLOCKS = 'id_blocks'
 export const DEFAULT_WRITERS = 1
 /** Creates in one insert at most: small documents, far below the 100,000 writes of a batch. */
 export const MAX_GROUP = 500
-const PROJECTION = { _op: 0, _idem: 0 } as const
+const PROJECTION = { _op: 0, _idem: 0, _v: 0 } as const
 
 /** The budget and concurrency of the MongoDB pet store; the defaults suit production. */
 export type MongoPetStoreOptions = {
@@ -49,6 +54,11 @@ export type MongoPetStoreOptions = {
   readonly idBlockSize?: bigint
   /** Inserts in flight at once; the creates arriving meanwhile are inserted together. */
   readonly writers?: number
+  /**
+   * Told of each stored pet this version cannot read, as a listing leaves it out or a find
+   * refuses it: the service logs it and counts it. Nothing by default.
+   */
+  readonly onUnreadablePet?: OnUnreadablePet
 }
 
 const corrupt = (doc: unknown): never => {
@@ -89,7 +99,9 @@ export const createMongoPetStore = (db: Db, options: MongoPetStoreOptions = {}):
    */
   const storedFor = async (op: string, maxTimeMS: number): Promise<Pet | undefined> => {
     const earlier = await pets.findOne({ _idem: op }, { projection: PROJECTION, maxTimeMS })
-    return earlier === null ? undefined : (fromDocument(earlier) ?? corrupt(earlier))
+    if (earlier === null) return undefined
+    const read = fromDocument(earlier)
+    return E.isRight(read) ? read.right : corrupt(earlier)
   }
 
   const insertGrouped = createGroupInsert({
@@ -115,28 +127,51 @@ export const createMongoPetStore = (db: Db, options: MongoPetStoreOptions = {}):
         error instanceof IdentifiersExhausted ? identifiersExhausted : driverFailure(error),
     )
 
-  const findPet = (id: bigint) =>
-    bounded(async (deadline) => {
-      const doc = await pets.findOne(
-        { _id: id },
-        { projection: PROJECTION, maxTimeMS: deadline.check() },
-      )
-      return doc === null ? O.none : O.some(fromDocument(doc) ?? corrupt(doc))
-    })
+  const onUnreadablePet = options.onUnreadablePet ?? (() => {})
+  const readable = (doc: PetDocument): E.Either<UnreadablePet, Pet> => {
+    const read = fromDocument(doc)
+    if (E.isLeft(read)) onUnreadablePet(read.left)
+    return read
+  }
 
-  /** Equality on status, range and sort on _id: served in order by the {status, _id} index. */
+  const findPet = (id: PetId) =>
+    pipe(
+      bounded((deadline) =>
+        pets.findOne({ _id: id }, { projection: PROJECTION, maxTimeMS: deadline.check() }),
+      ),
+      TE.chainEitherKW((doc) =>
+        doc === null ? E.right(O.none) : E.map((pet: Pet) => O.some(pet))(readable(doc)),
+      ),
+    )
+
+  /**
+   * Equality on status, range and sort on _id: served in order by the {status, _id} index. A
+   * pet that cannot be read is left out and the page filled from the pets after it, so one
+   * document never shortens a page (which would end the listing early) nor fails it.
+   */
   const listPetPage = ({ status, after, limit }: PetPageRequest) =>
     bounded(async (deadline) => {
-      const filter: Filter<PetDocument> = {
-        ...(status === undefined ? {} : { status }),
-        ...(after === undefined ? {} : { _id: { $gt: after } }),
+      const page: Pet[] = []
+      let from = after
+      for (;;) {
+        const wanted = limit - page.length
+        const filter: Filter<PetDocument> = {
+          ...(status === undefined ? {} : { status }),
+          ...(from === undefined ? {} : { _id: { $gt: from } }),
+        }
+        const docs = await pets
+          .find(filter, { projection: PROJECTION, maxTimeMS: deadline.check() })
+          .sort({ _id: 1 })
+          .limit(wanted)
+          .toArray()
+        for (const doc of docs) {
+          const read = readable(doc)
+          if (E.isRight(read)) page.push(read.right)
+        }
+        const last = docs.at(-1)
+        if (docs.length < wanted || page.length === limit || last === undefined) return page
+        from = last._id as PetId
       }
-      const docs = await pets
-        .find(filter, { projection: PROJECTION, maxTimeMS: deadline.check() })
-        .sort({ _id: 1 })
-        .limit(limit)
-        .toArray()
-      return docs.map((doc) => fromDocument(doc) ?? corrupt(doc))
     })
 
   return { insertPet, findPet, listPetPage }

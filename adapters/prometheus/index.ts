@@ -1,4 +1,4 @@
-import type { PetStore } from '../../core/index.js'
+import type { OnUnreadablePet, PetStore } from '../../core/index.js'
 import { createStoreMetrics } from './store-metrics.js'
 import { createRequestMetrics } from './request-metrics.js'
 import { createRuntimeMetrics, type RuntimeMetricsOptions } from './runtime-metrics.js'
@@ -8,6 +8,8 @@ export type PrometheusMetrics = {
   readonly observeRequest: ReturnType<typeof createRequestMetrics>['observeRequest']
   /** Wraps a PetStore so that its calls are measured. */
   readonly measureStore: (store: PetStore) => PetStore
+  /** Counts a stored pet the store could not read (the store's `onUnreadablePet`). */
+  readonly countUnreadablePet: OnUnreadablePet
   /** The exposition: Prometheus text format. */
   readonly contentType: string
   readonly render: () => Promise<string>
@@ -28,6 +30,7 @@ export const createPrometheusMetrics = (options: RuntimeMetricsOptions = {}): Pr
   return {
     observeRequest: requests.observeRequest,
     measureStore: store.measureStore,
+    countUnreadablePet: store.countUnreadablePet,
     contentType: CONTENT_TYPE,
     render: async () => `${await runtime.render()}${requests.render()}${store.render()}`,
   }

@@ -1,5 +1,5 @@
 import type * as TE from 'fp-ts/lib/TaskEither.js'
-import type { PetStore } from '../../core/index.js'
+import type { OnUnreadablePet, PetStore } from '../../core/index.js'
 import {
   histogramCell,
   labelText,
@@ -16,6 +16,9 @@ const STORE_BUCKETS = [
 const OPERATIONS = ['insertPet', 'findPet', 'listPetPage'] as const
 type Operation = (typeof OPERATIONS)[number]
 
+const isUnreadable = (error: unknown): boolean =>
+  (error as { readonly _tag?: unknown } | undefined)?._tag === 'UnreadablePet'
+
 /**
  * A decorator of the PetStore port: the latency and the failures (StoreUnavailable) of every
  * call, by operation, whatever the adapter. The composition root wraps the store with it, so no
@@ -31,6 +34,7 @@ export const createStoreMetrics = () => {
       ]
     }),
   ) as Record<Operation, { duration: HistogramCell; failures: CounterCell }>
+  const unreadable: CounterCell = { labels: '', value: 0 }
 
   const measured = <A extends ReadonlyArray<unknown>, E, B>(
     operation: Operation,
@@ -44,7 +48,8 @@ export const createStoreMetrics = () => {
         const started = performance.now()
         return task().then((result) => {
           observe(duration, STORE_BUCKETS, (performance.now() - started) / 1000)
-          if (result._tag === 'Left') failures.value += 1
+          // A pet the store cannot read is counted on its own (countUnreadablePet), not as an outage.
+          if (result._tag === 'Left' && !isUnreadable(result.left)) failures.value += 1
           return result
         })
       }
@@ -57,6 +62,10 @@ export const createStoreMetrics = () => {
     listPetPage: measured('listPetPage', store.listPetPage),
   })
 
+  const countUnreadablePet: OnUnreadablePet = () => {
+    unreadable.value += 1
+  }
+
   const render = (): string =>
     renderHistogram(
       'animal_store_store_call_duration_seconds',
@@ -68,7 +77,12 @@ export const createStoreMetrics = () => {
       'animal_store_store_call_failures_total',
       'Calls to the pet store that failed (store unavailable), by operation.',
       OPERATIONS.map((o) => cells[o].failures),
+    ) +
+    renderCounter(
+      'animal_store_unreadable_pets_total',
+      'Stored pets this version could not read (left out of a page, or refused to a find): see the log.',
+      [unreadable],
     )
 
-  return { measureStore, render }
+  return { measureStore, countUnreadablePet, render }
 }

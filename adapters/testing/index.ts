@@ -13,6 +13,7 @@ export {
   type PetStoreSupports,
   type StoreFactory,
 } from './pet-store-contract.js'
+export type { StoredRecord } from './pet-store-stored-records.js'
 export {
   idempotencyStoreContract,
   type IdempotencyStoreContractOptions,

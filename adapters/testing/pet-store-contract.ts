@@ -1,14 +1,22 @@
-import type { PetStore } from '../../core/index.js'
+import type { OnUnreadablePet, PetStore } from '../../core/index.js'
 import { petStoreBasics } from './pet-store-basics.js'
 import { petStoreCapacity } from './pet-store-capacity.js'
 import { petStoreKeyedInsert } from './pet-store-keyed-insert.js'
 import { petStoreProperties } from './pet-store-properties.js'
+import { petStoreStoredRecords, type StoredRecord } from './pet-store-stored-records.js'
 import { defineSuite, type ContractOptions, type FreshStore } from './suite.js'
 
 /** What the contract may ask of the factory, as far as the manifest says the store supports it. */
 export type PetStoreFactoryOptions = {
   /** At most this many pets (asked only when `supports.capacity`). */
   readonly capacity?: number
+  /**
+   * Pets the store starts with, as another version wrote them (asked only when
+   * `supports.storedRecords`): each with its `id`, perhaps with fields this version does not know.
+   */
+  readonly records?: ReadonlyArray<StoredRecord>
+  /** Where the store reports a stored pet it cannot read (with `records`). */
+  readonly onUnreadablePet?: OnUnreadablePet
 }
 
 /** A fresh, empty pet store, and how to dispose of it. */
@@ -21,6 +29,8 @@ export type StoreFactory = (options?: PetStoreFactoryOptions) => Promise<FreshSt
 export type PetStoreSupports = {
   /** The factory honours `capacity`: a full store refuses with StoreFull and stores nothing. */
   readonly capacity?: boolean
+  /** The factory honours `records` and `onUnreadablePet`: data of other versions stays readable. */
+  readonly storedRecords?: boolean
 }
 
 /** The options of {@link petStoreContract}. */
@@ -64,5 +74,9 @@ export const petStoreContract = (
       petStoreProperties(suite, () => freshStore())
       if (options.supports?.capacity === true)
         petStoreCapacity(suite, (capacity) => freshStore({ capacity }))
+      if (options.supports?.storedRecords === true)
+        petStoreStoredRecords(suite, (records, onUnreadablePet) =>
+          freshStore({ records, onUnreadablePet }),
+        )
     },
   )

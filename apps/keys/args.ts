@@ -9,7 +9,8 @@ export type Command =
       readonly expiresInMs: number | null
     }
   | { readonly name: 'list' }
-  | { readonly name: 'revoke'; readonly id: string }
+  /** `key`: an id, or a label that exactly one key has. */
+  | { readonly name: 'revoke'; readonly key: string }
   | { readonly name: 'prune'; readonly graceMs: number }
 
 export type Parsed =
@@ -18,12 +19,13 @@ export type Parsed =
 export const USAGE = `usage:
   npm run keys -- create --label <text> [--scope pets:read] [--scope pets:write] [--expires-in 90d] [--file <path>]
   npm run keys -- list [--file <path>]
-  npm run keys -- revoke <id> [--file <path>]
+  npm run keys -- revoke <id or label> [--file <path>]
   npm run keys -- prune [--grace 30d] [--file <path>]
   npm run keys -- --help
 Keys live in the file of --file when given, else in MongoDB when MONGODB_URI is set, else in
 the file of API_KEYS_FILE.
 --scope defaults to pets:read; --expires-in takes s, m, h or d (default: never).
+revoke takes a key's id, or a label that exactly one key has.
 prune removes the keys that expired or were revoked more than --grace ago (default 30d).`
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const
@@ -76,9 +78,9 @@ export const parseCommand = (argv: ReadonlyArray<string>): Parsed | string => {
   const extra = (n: number) => (rest.length > n ? `unexpected arguments: ${rest.join(' ')}` : '')
   if (name === 'list') return extra(0) || { command: { name: 'list' }, file }
   if (name === 'revoke') {
-    const id = rest[0]
-    if (id === undefined) return 'revoke needs the id of a key (see list)'
-    return extra(1) || { command: { name: 'revoke', id }, file }
+    const key = rest[0]
+    if (key === undefined) return 'revoke needs the id or the label of a key (see list)'
+    return extra(1) || { command: { name: 'revoke', key }, file }
   }
   if (name === 'prune') {
     const graceMs = durationMs(values.grace ?? PRUNE_GRACE_DEFAULT)

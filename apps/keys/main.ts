@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { createKeyFile } from '../../adapters/key-file/index.js'
 import type { ApiKeyRegistry } from '../../core/index.js'
 import { parseCommand, USAGE, type Command } from './args.js'
+import { keyNamed } from './key-named.js'
 import { keyTable, mintKey } from './mint.js'
 
 /*
@@ -43,7 +44,10 @@ const run = async (registry: ApiKeyRegistry, command: Command): Promise<void> =>
     const { key, stored } = mintKey(command.label, command.scopes, command.expiresInMs, now)
     const added = await registry.addKey(stored)()
     if (E.isLeft(added)) return fail(`cannot store the key: ${added.left.detail}`, 1)
-    console.error(`created ${stored.id} (${stored.scopes.join(',')}); the key is shown once:`)
+    // Said before the key, and whole whether stdout is a terminal or captured by a script.
+    console.error(
+      `created ${stored.id} (${stored.scopes.join(',')}); its key, shown once, is on stdout`,
+    )
     console.log(key)
   } else if (command.name === 'list') {
     const keys = await registry.listKeys()()
@@ -53,14 +57,19 @@ const run = async (registry: ApiKeyRegistry, command: Command): Promise<void> =>
     const before = now - command.graceMs
     const pruned = await registry.pruneKeys(before)()
     if (E.isLeft(pruned)) return fail(`cannot prune: ${pruned.left.detail}`, 1)
+    const keys = pruned.right === 1 ? 'key' : 'keys'
     console.error(
-      `pruned ${pruned.right} keys expired or revoked before ${new Date(before).toISOString()}`,
+      `pruned ${pruned.right} ${keys} expired or revoked before ${new Date(before).toISOString()}`,
     )
   } else {
-    const revoked = await registry.revokeKey(command.id, now)()
+    const keys = await registry.listKeys()()
+    if (E.isLeft(keys)) return fail(`cannot read the keys: ${keys.left.detail}`, 1)
+    const key = keyNamed(keys.right, command.key)
+    if (typeof key === 'string') return fail(key, 1)
+    const revoked = await registry.revokeKey(key.id, now)()
     if (E.isLeft(revoked)) return fail(`cannot revoke: ${revoked.left.detail}`, 1)
-    if (!revoked.right) return fail(`no key has the id ${command.id}`, 1)
-    console.error(`revoked ${command.id}`)
+    if (!revoked.right) return fail(`no key has the id ${key.id}`, 1)
+    console.error(`revoked ${key.id} (${key.label})`)
   }
 }
 

@@ -9,8 +9,6 @@ import compress from 'koa-compress'
 import conditional from 'koa-conditional-get'
 import helmet from 'koa-helmet'
 import mount from 'koa-mount'
-import * as TE from 'fp-ts/lib/TaskEither.js'
-import { GET_PET_DEPRECATION, IDEMPOTENCY_DEFAULTS, LIST_LIMITS, silentLogger } from 'animal-store'
 import {
   createInMemoryApiKeys,
   createInMemoryIdempotencyStore,
@@ -19,25 +17,14 @@ import {
 import { createKoaApp } from 'animal-store/koa'
 
 const key = process.env.API_KEY ?? 'an-example-key-0123456789'
+// Only what differs from the interface's defaults: keyed creates kept, and the public servers.
 const api = createKoaApp(
   {
     store: createInMemoryPetStore(),
     apiKeys: createInMemoryApiKeys([key]),
     idempotencyStore: createInMemoryIdempotencyStore(),
-    logger: silentLogger,
-    now: Date.now,
-    checkReadiness: () => TE.right(undefined),
   },
   {
-    basePath: '/v1',
-    maxBodyBytes: 8192,
-    retryAfterSeconds: 2,
-    listLimits: LIST_LIMITS,
-    deprecation: {
-      deprecatedAt: new Date('2026-01-01T00:00:00Z'),
-      sunsetAt: GET_PET_DEPRECATION.sunsetAt,
-    },
-    idempotencyPolicy: IDEMPOTENCY_DEFAULTS,
     openApiServers: [
       { url: 'https://shop.example/shop/v1', description: 'Production' },
       { url: 'https://staging.shop.example/shop/v1', description: 'Staging' },

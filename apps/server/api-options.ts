@@ -1,12 +1,10 @@
-import type { KoaAppOptions } from '../../adapters/koa/index.js'
+import {
+  API_SETTING_DEFAULTS,
+  type ApiSettings,
+  type KoaAppOptions,
+} from '../../adapters/koa/index.js'
 import { GET_PET_DEPRECATION, IDEMPOTENCY_DEFAULTS, LIST_LIMITS } from '../../core/index.js'
 import type { Config } from './config.js'
-
-/**
- * The request body limit: room for the largest NewPet even when every character of its name is
- * sent as a JSON escape (test/apps/api-options.test.ts).
- */
-export const MAX_BODY_BYTES = 8192
 
 /**
  * How long a keyed create holds its Idempotency-Key, in store timeouts: a store call ends within
@@ -18,11 +16,12 @@ export const LEASE_IN_STORE_TIMEOUTS = 3
 
 /**
  * Everything the HTTP app is told, built once from the configuration: the service's app and
- * `npm run openapi` (print-openapi.ts) both take their facts from here.
+ * `npm run openapi` (print-openapi.ts) both take their facts from here. Every setting is given,
+ * so a test reads back what the app answers by.
  */
-export const apiOptionsOf = (config: Config): KoaAppOptions => ({
+export const apiOptionsOf = (config: Config): ApiSettings & KoaAppOptions => ({
   basePath: config.basePath,
-  maxBodyBytes: MAX_BODY_BYTES,
+  maxBodyBytes: API_SETTING_DEFAULTS.maxBodyBytes,
   listLimits: LIST_LIMITS,
   retryAfterSeconds: config.retryAfterSeconds,
   deprecation: { deprecatedAt: config.getPetDeprecatedAt, sunsetAt: GET_PET_DEPRECATION.sunsetAt },
@@ -35,6 +34,7 @@ export const apiOptionsOf = (config: Config): KoaAppOptions => ({
     { url: config.stagingUrl, description: 'Staging' },
   ],
   corsOrigins: config.corsOrigins,
+  logProbes: config.logProbes,
   trustProxy: config.trustProxy,
   ...(config.rateLimits === undefined ? {} : { rateLimits: config.rateLimits }),
 })

@@ -1,13 +1,19 @@
 import { randomBytes } from 'node:crypto'
 import type Koa from 'koa'
 import { bootstrapKey, createInMemoryIdempotencyStore } from '../../adapters/in-memory/index.js'
-import { createKoaApp, type HttpLimits, type RequestLine } from '../../adapters/koa/index.js'
+import {
+  createKoaApp,
+  type HttpLimits,
+  type KoaAppDeps,
+  type RequestLine,
+} from '../../adapters/koa/index.js'
 import type { PrometheusMetrics } from '../../adapters/prometheus/index.js'
 import type { Logger, StoredKey } from '../../core/index.js'
 import { apiKeysOf } from './api-keys.js'
 import { apiOptionsOf } from './api-options.js'
 import type { Config } from './config.js'
 import type { Storage } from './storage.js'
+import type { Tracing } from './tracing/tracing.js'
 
 /** How long the key generated for a run with no key source is accepted. */
 export const GENERATED_KEY_LIFETIME_MS = 24 * 3_600_000
@@ -44,7 +50,7 @@ export const httpLimitsOf = (config: Config, cap: number = config.maxConnections
   requestTimeoutMs: config.requestTimeoutMs,
   keepAliveTimeoutMs: config.keepAliveTimeoutMs,
   maxBufferedAnswerBytes: config.maxBufferedAnswerBytes,
-  bodyMinBytesPerSecond: config.bodyMinBytesPerSecond,
+  maxInFlightBytes: config.maxInFlightBytes,
   bodyTimeoutMs: config.bodyTimeoutMs,
 })
 
@@ -54,6 +60,24 @@ export type ComposeExtras = {
   readonly metrics?: PrometheusMetrics | undefined
   /** A faster writer of the request log line than `logger.info` (main's: request-line.ts). */
   readonly requestLine?: RequestLine | undefined
+  /** Spans for each request, its operation and its store calls, when tracing is on. */
+  readonly tracing?: Tracing | undefined
+}
+
+/** The stores as the app sees them: with spans when tracing, then measured when metrics are on. */
+const storesOf = (
+  config: Config,
+  storage: Storage,
+  { metrics, tracing }: ComposeExtras,
+): Pick<KoaAppDeps, 'store' | 'idempotencyStore'> => {
+  const spans = tracing?.storeSpans(config.mongodbUri === undefined ? undefined : 'mongodb')
+  const idempotencyStore = storage.idempotencyStore ?? createInMemoryIdempotencyStore()
+  const store = spans === undefined ? storage.store : spans.tracePetStore(storage.store)
+  return {
+    store: metrics === undefined ? store : metrics.measureStore(store),
+    idempotencyStore:
+      spans === undefined ? idempotencyStore : spans.traceIdempotencyStore(idempotencyStore),
+  }
 }
 
 /** The composition root: one adapter per port, wired into the Koa app. */
@@ -62,18 +86,20 @@ export const composeApp = (
   storage: Storage,
   keys: ReadonlyArray<string | StoredKey>,
   logger: Logger,
-  { now = Date.now, metrics, requestLine }: ComposeExtras = {},
-): Koa =>
-  createKoaApp(
+  extras: ComposeExtras = {},
+): Koa => {
+  const { now = Date.now, metrics, requestLine, tracing } = extras
+  return createKoaApp(
     {
-      store: metrics === undefined ? storage.store : metrics.measureStore(storage.store),
+      ...storesOf(config, storage, extras),
       apiKeys: apiKeysOf(config, storage, keys, logger),
       logger,
       now,
       checkReadiness: storage.checkReadiness,
-      idempotencyStore: storage.idempotencyStore ?? createInMemoryIdempotencyStore(),
       ...(metrics === undefined ? {} : { observeRequest: metrics.observeRequest }),
       ...(requestLine === undefined ? {} : { requestLine }),
+      ...(tracing === undefined ? {} : { tracer: tracing.requestTracer }),
     },
     apiOptionsOf(config),
   )
+}

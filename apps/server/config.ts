@@ -4,6 +4,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import type * as t from 'io-ts'
 import {
+  API_SETTING_DEFAULTS,
   BEARER_TOKEN,
   HTTP_LIMIT_DEFAULTS,
   type RateLimitOptions,
@@ -22,7 +23,7 @@ import {
   serverUrlEndingIn,
   trustProxy,
 } from './env-codecs.js'
-import { heapLimitBytes, heapShortfall, petsThatFit } from './heap-fit.js'
+import { heapLimitBytes, heapShortfall, IN_FLIGHT_DEFAULT_BYTES, petsThatFit } from './heap-fit.js'
 
 export type Config = {
   readonly port: number
@@ -36,6 +37,8 @@ export type Config = {
   readonly rateLimits: RateLimitOptions | undefined
   readonly mongodbUri: string | undefined
   readonly logLevel: string
+  /** Whether the request log has a line for each probe that succeeded. */
+  readonly logProbes: boolean
   readonly getPetDeprecatedAt: Date
   readonly retryAfterSeconds: number
   /** Upper bound of one database call; past it the request answers 503. */
@@ -66,8 +69,8 @@ export type Config = {
   readonly keepAliveTimeoutMs: number
   /** Bytes of answers waiting on a connection past which its pipelined requests are held back. */
   readonly maxBufferedAnswerBytes: number
-  /** Bytes a second below which a request body in progress counts as stalled. */
-  readonly bodyMinBytesPerSecond: number
+  /** Bytes that work in flight may hold, summed over all connections; fits the heap with the pets. */
+  readonly maxInFlightBytes: number
   /** Time for a request's body to arrive once its headers are in. */
   readonly bodyTimeoutMs: number
   /** After SIGTERM, how long /readyz answers 503 while the listener still accepts. */
@@ -194,6 +197,13 @@ export const loadConfig = (
   heapLimit: number = heapLimitBytes(),
 ): E.Either<ReadonlyArray<string>, Config> => {
   const read = variable(env)
+  const maxInFlightBytes = read(
+    'MAX_IN_FLIGHT_BYTES',
+    integerFrom(1_048_576, 1_073_741_824),
+    IN_FLIGHT_DEFAULT_BYTES,
+  )
+  // The pets that fit beside the work in flight (its own error, if any, is reported).
+  const inFlight = E.isRight(maxInFlightBytes) ? maxInFlightBytes.right : undefined
   const basePath = read(
     'BASE_PATH',
     // A `.` or `..` segment would be resolved away by every client before it is sent.
@@ -201,7 +211,7 @@ export const loadConfig = (
       /^(\/(?!\.\.?(?:\/|$))[A-Za-z0-9._~-]+)+$/,
       'must look like /v1 (segments, none of them . or .., no trailing slash)',
     ),
-    '/v1',
+    API_SETTING_DEFAULTS.basePath,
   )
   /** A server of the OpenAPI document: where the API lives, so its URL ends in the base path. */
   const serverUrl = (name: string, host: string) =>
@@ -236,12 +246,19 @@ export const loadConfig = (
     rateLimits: rateLimitsOf(read),
     mongodbUri: read('MONGODB_URI', anyString, undefined),
     logLevel: read('LOG_LEVEL', oneOf(LOG_LEVELS), 'info'),
+    logProbes: E.map((v: 'on' | 'off') => v === 'on')(
+      read('LOG_PROBES', oneOf(['on', 'off'] as const), 'off'),
+    ),
     getPetDeprecatedAt: read(
       'GET_PET_DEPRECATED_AT',
       instantUntil(GET_PET_DEPRECATION.sunsetAt),
       GET_PET_DEPRECATION.defaultDeprecatedAt,
     ),
-    retryAfterSeconds: read('RETRY_AFTER_SECONDS', integerFrom(1, 3600), 2),
+    retryAfterSeconds: read(
+      'RETRY_AFTER_SECONDS',
+      integerFrom(1, 3600),
+      API_SETTING_DEFAULTS.retryAfterSeconds,
+    ),
     storeTimeoutMs: read('STORE_TIMEOUT_MS', integerFrom(100, 60_000), 2000),
     startupTimeoutMs: read('STARTUP_TIMEOUT_MS', integerFrom(0, 600_000), 30_000),
     productionUrl: serverUrl('PRODUCTION_URL', 'api'),
@@ -249,28 +266,40 @@ export const loadConfig = (
     maxPets: read(
       'MAX_PETS',
       integerFrom(1, 100_000_000),
-      Math.max(1, Math.min(IN_MEMORY_CAPACITY_DEFAULT, petsThatFit(heapLimit))),
+      Math.max(1, Math.min(IN_MEMORY_CAPACITY_DEFAULT, petsThatFit(heapLimit, inFlight))),
     ),
-    maxConnections: read('MAX_CONNECTIONS', integerFrom(2, 1_000_000), 1000),
+    maxConnections: read(
+      'MAX_CONNECTIONS',
+      integerFrom(2, 1_000_000),
+      HTTP_LIMIT_DEFAULTS.maxConnections,
+    ),
     maxConnectionsPerAddress: read(
       'MAX_CONNECTIONS_PER_ADDRESS',
       integerFrom(1, 1_000_000),
       undefined,
     ),
     anonymousConnectionsPercent: read('ANONYMOUS_CONNECTIONS_PERCENT', integerFrom(1, 100), 50),
-    headersTimeoutMs: read('HEADERS_TIMEOUT_MS', integerFrom(500, 600_000), 10_000),
-    requestTimeoutMs: read('REQUEST_TIMEOUT_MS', integerFrom(500, 600_000), 30_000),
-    keepAliveTimeoutMs: read('KEEP_ALIVE_TIMEOUT_MS', integerFrom(1000, 600_000), 65_000),
+    headersTimeoutMs: read(
+      'HEADERS_TIMEOUT_MS',
+      integerFrom(500, 600_000),
+      HTTP_LIMIT_DEFAULTS.headersTimeoutMs,
+    ),
+    requestTimeoutMs: read(
+      'REQUEST_TIMEOUT_MS',
+      integerFrom(500, 600_000),
+      HTTP_LIMIT_DEFAULTS.requestTimeoutMs,
+    ),
+    keepAliveTimeoutMs: read(
+      'KEEP_ALIVE_TIMEOUT_MS',
+      integerFrom(1000, 600_000),
+      HTTP_LIMIT_DEFAULTS.keepAliveTimeoutMs,
+    ),
     maxBufferedAnswerBytes: read(
       'MAX_BUFFERED_ANSWER_BYTES',
       integerFrom(1024, 1_073_741_824),
       HTTP_LIMIT_DEFAULTS.maxBufferedAnswerBytes,
     ),
-    bodyMinBytesPerSecond: read(
-      'BODY_MIN_BYTES_PER_SECOND',
-      integerFrom(0, 1_000_000_000),
-      HTTP_LIMIT_DEFAULTS.bodyMinBytesPerSecond,
-    ),
+    maxInFlightBytes,
     bodyTimeoutMs: read(
       'BODY_TIMEOUT_MS',
       integerFrom(500, 600_000),
@@ -309,11 +338,16 @@ const checkPair = <A, B>(
   return found === undefined ? [] : [found]
 }
 
-/** The in-memory store's pets must fit in the heap (MongoDB keeps them in the database). */
-const heapConflict = (fields: ConfigFields, heapLimit: number): string[] =>
-  checkPair(fields.maxPets, fields.mongodbUri, (maxPets, uri) =>
-    uri === undefined ? heapShortfall(maxPets, heapLimit) : undefined,
+/**
+ * The in-memory store's pets must fit in the heap beside the work in flight (MongoDB keeps them
+ * in the database).
+ */
+const heapConflict = (fields: ConfigFields, heapLimit: number): string[] => {
+  const inFlight = E.isRight(fields.maxInFlightBytes) ? fields.maxInFlightBytes.right : undefined
+  return checkPair(fields.maxPets, fields.mongodbUri, (maxPets, uri) =>
+    uri === undefined ? heapShortfall(maxPets, heapLimit, inFlight) : undefined,
   )
+}
 
 /**
  * Variables that contradict each other. Node refuses a server whose headers may take longer than

@@ -1,4 +1,5 @@
 import { getHeapStatistics } from 'node:v8'
+import { HTTP_LIMIT_DEFAULTS } from '../../adapters/koa/index.js'
 
 /**
  * The heap one pet of the in-memory store takes at the worst case: a keyed create (its record of
@@ -9,20 +10,33 @@ import { getHeapStatistics } from 'node:v8'
  */
 export const HEAP_PER_PET_BYTES = 3300
 
-/** The heap kept for everything but the pets: code, connections, requests under way, caches. */
-export const HEAP_RESERVE_BYTES = 96 * 2 ** 20
+/** The heap kept for code, connections and caches, besides the pets and the work in flight. */
+export const HEAP_BASE_BYTES = 64 * 2 ** 20
+
+/**
+ * The default budget of the bytes that work in flight holds (MAX_IN_FLIGHT_BYTES). With the base,
+ * the heap kept for everything but the pets: the pets that fit are counted beside the budget.
+ */
+export const IN_FLIGHT_DEFAULT_BYTES: number = HTTP_LIMIT_DEFAULTS.maxInFlightBytes
 
 /** The heap this process may grow to (`--max-old-space-size` and the young generation). */
 export const heapLimitBytes = (): number => getHeapStatistics().heap_size_limit
 
-/** How many pets fit in a heap of this size at the worst case. */
-export const petsThatFit = (heapLimit: number): number =>
-  Math.max(0, Math.floor((heapLimit - HEAP_RESERVE_BYTES) / HEAP_PER_PET_BYTES))
+/** How many pets fit in a heap of this size at the worst case, beside the work in flight. */
+export const petsThatFit = (heapLimit: number, inFlight = IN_FLIGHT_DEFAULT_BYTES): number =>
+  Math.max(0, Math.floor((heapLimit - HEAP_BASE_BYTES - inFlight) / HEAP_PER_PET_BYTES))
 
 const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`
 
-/** Why `maxPets` cannot be held in this heap, or undefined when it can. */
-export const heapShortfall = (maxPets: number, heapLimit: number): string | undefined =>
-  maxPets <= petsThatFit(heapLimit)
+/** Why `maxPets` cannot be held in this heap beside `inFlight`, or undefined when it can. */
+export const heapShortfall = (
+  maxPets: number,
+  heapLimit: number,
+  inFlight = IN_FLIGHT_DEFAULT_BYTES,
+): string | undefined => {
+  const fit = petsThatFit(heapLimit, inFlight)
+  const reserve = HEAP_BASE_BYTES + inFlight
+  return maxPets <= fit
     ? undefined
-    : `MAX_PETS ${maxPets} needs ${mb(maxPets * HEAP_PER_PET_BYTES + HEAP_RESERVE_BYTES)} of heap at the worst case (${HEAP_PER_PET_BYTES} bytes a pet and ${mb(HEAP_RESERVE_BYTES)}), but this process has ${mb(heapLimit)} (heap_size_limit): at most ${petsThatFit(heapLimit)} pets fit; lower MAX_PETS, or give node a larger heap (--max-old-space-size, in NODE_OPTIONS)`
+    : `MAX_PETS ${maxPets} needs ${mb(maxPets * HEAP_PER_PET_BYTES + reserve)} of heap at the worst case (${HEAP_PER_PET_BYTES} bytes a pet and ${mb(reserve)}), but this process has ${mb(heapLimit)} (heap_size_limit): at most ${fit} pets fit; lower MAX_PETS or MAX_IN_FLIGHT_BYTES, or give node a larger heap (--max-old-space-size, in NODE_OPTIONS)`
+}

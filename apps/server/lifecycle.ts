@@ -25,13 +25,19 @@ export type Shutdown = {
 
 /** Kept for the last lines of the log and the exit itself, out of the shutdown budget. */
 const EXIT_MARGIN_MS = 250
+/**
+ * The most the pending spans may take to leave: a batch reaches a collector that answers in far
+ * less, and one that is down must not hold a rolling restart for the rest of the budget.
+ */
+export const TRACE_FLUSH_MAX_MS = 1000
 
 /**
  * A rolling restart loses no request it received (what it does not guard against is listed in the
  * docs/operations.md, under Shutdown): at the signal /readyz turns 503, every answer from then on
  * says `Connection: close` and idle connections close; after `drainMs` the listener closes; when
  * the last request is answered the store closes, pending spans are exported (with tracing on, for
- * what is left of the budget: spans that cannot leave by then are dropped, with a warning) and the
+ * at most TRACE_FLUSH_MAX_MS and within the budget: spans that cannot leave by then are dropped,
+ * with a warning) and the
  * process exits 0. Past `timeoutMs` it is forced out with status 1, and says so. A repeated signal
  * changes nothing (it is logged).
  */
@@ -41,14 +47,17 @@ export const createShutdown = (logger: Logger, options: ShutdownOptions): Shutdo
 
   /** Resolves when the spans are out or the budget ends, whichever comes first. */
   const flushWithin = (flush: () => Promise<void>, started: number): Promise<void> => {
-    const left = options.timeoutMs - (Date.now() - started) - EXIT_MARGIN_MS
+    const left = Math.min(
+      TRACE_FLUSH_MAX_MS,
+      options.timeoutMs - (Date.now() - started) - EXIT_MARGIN_MS,
+    )
     let timer: NodeJS.Timeout | undefined
     const late = new Promise<void>((resolve) => {
       timer = setTimeout(
         () => {
           logger.warn(
-            { timeoutMs: options.timeoutMs },
-            'spans still pending at the end of the shutdown budget: dropped',
+            { flushMs: Math.max(0, left) },
+            'spans still pending at the end of their share of the shutdown budget: dropped',
           )
           resolve()
         },

@@ -3,7 +3,7 @@ import {
   createMongoApiKeyRegistry,
   InvalidMongoUri,
 } from '../../adapters/mongodb/index.js'
-import type { Logger } from '../../core/index.js'
+import type { Logger, OnUnreadablePet } from '../../core/index.js'
 import { ConfigurationError } from './config.js'
 import type { Storage, StorageConfig } from './storage.js'
 
@@ -12,11 +12,13 @@ export const mongoStorage = async (
   uri: string,
   config: StorageConfig,
   logger: Logger,
+  onUnreadablePet: OnUnreadablePet,
 ): Promise<Storage> => {
   const storage = await connectMongo({
     uri,
     timeoutMs: config.storeTimeoutMs,
     startupTimeoutMs: config.startupTimeoutMs,
+    onUnreadablePet,
     onRetry: (error) =>
       logger.warn(
         { err: String(error) },

@@ -1,6 +1,5 @@
 import { hostname } from 'node:os'
-import type { RequestLine } from '../../adapters/koa/index.js'
-import type { TraceIds } from './tracing/tracing.js'
+import type { RequestLine, RequestRecord } from '../../adapters/koa/index.js'
 
 export type LineBase = { readonly pid: number; readonly hostname: string }
 
@@ -18,33 +17,26 @@ const quoted = (s: string | null): string => {
   return `"${s}"`
 }
 
-/** The trace fields as pino writes those of its OpenTelemetry mixin: after the base, first. */
-const traceFieldsOf = (traceIds: (() => TraceIds | undefined) | undefined) =>
-  traceIds === undefined
-    ? () => ''
-    : () => {
-        const ids = traceIds()
-        return ids === undefined
-          ? ''
-          : `"trace_id":"${ids.trace_id}","span_id":"${ids.span_id}","trace_flags":"${ids.trace_flags}",`
-      }
+/** The trace fields, when the record has them, where pino writes them: after the base, first. */
+const traceFields = (r: RequestRecord): string =>
+  r.trace_id === undefined
+    ? ''
+    : `"trace_id":${quoted(r.trace_id)},"span_id":${quoted(r.span_id ?? null)},"trace_flags":${quoted(r.trace_flags ?? null)},`
 
 /**
  * The request log line as pino writes `logger.info(record, 'request')` (a test holds the two
  * equal), built as one template instead of through pino's generic serializer, which walks the
  * record key by key and allocates as it goes (bench/HISTORY.md).
- * Every string is a JSON string literal; numbers are numbers. With `traceIds` (tracing on), the
- * line names the request's trace as the logger's mixin does for its other lines.
+ * Every string is a JSON string literal; numbers are numbers. With tracing on, the record names the
+ * request's trace, and so does the line.
  */
 export const pinoRequestLine = (
   write: (line: string) => void,
   base: LineBase = { pid: process.pid, hostname: hostname() },
-  traceIds?: () => TraceIds | undefined,
 ): RequestLine => {
   const afterTime = `,"pid":${base.pid},"hostname":${JSON.stringify(base.hostname)},`
-  const traceFields = traceFieldsOf(traceIds)
   return (r) =>
     write(
-      `{"level":30,"time":${Date.now()}${afterTime}${traceFields()}"requestId":${quoted(r.requestId)},"method":${quoted(r.method)},"route":${quoted(r.route)},"status":${r.status},"ms":${r.ms},"keyId":${quoted(r.keyId)},"client":${quoted(r.client)},"msg":"request"}\n`,
+      `{"level":30,"time":${Date.now()}${afterTime}${traceFields(r)}"requestId":${quoted(r.requestId)},"method":${quoted(r.method)},"route":${quoted(r.route)},"status":${r.status},"ms":${r.ms},"keyId":${quoted(r.keyId)},"client":${quoted(r.client)},"msg":"request"}\n`,
     )
 }

@@ -3,7 +3,7 @@ import type { Server } from 'node:http'
 import { pino, type Logger } from 'pino'
 import { createHttpServer } from '../../adapters/koa/index.js'
 import { composeApp, generatedKeyFor, httpLimitsOf, type GeneratedKey } from './compose.js'
-import { openStorage } from './storage.js'
+import { openStorage, reportUnreadablePet } from './storage.js'
 import { checkApiKeysFile } from './api-keys.js'
 import { ConfigurationError, loadConfig, type Config, type Env } from './config.js'
 import { createLogDestination } from './log-destination.js'
@@ -12,6 +12,7 @@ import { connectionCap } from './descriptor-limit.js'
 import { createShutdown } from './lifecycle.js'
 import { startMetrics } from './start-metrics.js'
 import type { Tracing } from './tracing/tracing.js'
+import type { OnUnreadablePet } from '../../core/index.js'
 
 /** On stderr, never stdout: stdout is the log stream, and a log never holds a key. */
 const announceGeneratedKey = ({ key, stored }: GeneratedKey, portAndBase: string) =>
@@ -29,19 +30,16 @@ const fail = (message: string, code: number): never => {
 /**
  * The log: JSON lines on stdout. A write(2) per log line is a large share of a request's cost
  * (bench/HISTORY.md): lines go out in 4 KB batches, within a quarter of a second when traffic is
- * light, the rest on exit. With tracing, every line written during a request names its trace.
+ * light, the rest on exit. With tracing, the lines of a request name its trace (request-log.ts).
  */
 const startLog = (config: Config, tracing: Tracing | undefined) => {
   const destination = createLogDestination()
   setInterval(destination.flush, 250).unref()
   process.once('exit', destination.flushSync)
-  const mixin = tracing === undefined ? {} : { mixin: () => tracing.currentIds() ?? {} }
-  const logger = pino({ level: config.logLevel, ...mixin }, destination)
+  const logger = pino({ level: config.logLevel }, destination)
   tracing?.reportProblemsTo(logger)
   // The request line skips pino's serializer (see request-line.ts); with info off there is none.
-  const requestLine = logger.isLevelEnabled('info')
-    ? pinoRequestLine(destination.write, undefined, tracing?.currentIds)
-    : undefined
+  const requestLine = logger.isLevelEnabled('info') ? pinoRequestLine(destination.write) : undefined
   return { destination, logger, requestLine }
 }
 
@@ -106,7 +104,15 @@ export const serve = async (env: Env, tracing: Tracing | undefined): Promise<voi
   const generated = generatedKeyFor(config, Date.now())
   const keys = generated === undefined ? config.apiKeys : [generated.stored]
 
-  const storage = await openStorage(config, logger).catch((error: unknown) => {
+  const metrics = await startMetrics(config, logger).catch((error: unknown) =>
+    fail(`cannot serve metrics on METRICS_PORT: ${String(error)}`, 1),
+  )
+  const report = reportUnreadablePet(logger)
+  const onUnreadablePet: OnUnreadablePet = (pet) => {
+    report(pet)
+    metrics?.countUnreadablePet(pet)
+  }
+  const storage = await openStorage(config, logger, onUnreadablePet).catch((error: unknown) => {
     if (error instanceof ConfigurationError) return fail(`configuration: ${error.message}`, 2)
     logger.fatal(
       { err: String(error) },
@@ -120,10 +126,7 @@ export const serve = async (env: Env, tracing: Tracing | undefined): Promise<voi
     timeoutMs: config.shutdownTimeoutMs,
   })
   const served = { ...storage, checkReadiness: shutdown.readiness(storage.checkReadiness) }
-  const metrics = await startMetrics(config, logger).catch((error: unknown) =>
-    fail(`cannot serve metrics on METRICS_PORT: ${String(error)}`, 1),
-  )
-  const app = composeApp(config, served, keys, logger, { metrics, requestLine })
+  const app = composeApp(config, served, keys, logger, { metrics, requestLine, tracing })
   const { cap, limit } = connectionCap(config.maxConnections)
   if (cap < config.maxConnections)
     logger.info({ maxConnections: cap, openFilesLimit: limit }, 'MAX_CONNECTIONS lowered to fit')

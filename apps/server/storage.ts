@@ -8,6 +8,7 @@ import type {
   CheckReadiness,
   IdempotencyStore,
   Logger,
+  OnUnreadablePet,
   PetStore,
 } from '../../core/index.js'
 import type { Config } from './config.js'
@@ -50,8 +51,21 @@ export const inMemoryStorage = (capacity?: number): Storage =>
  * MongoDB when MONGODB_URI is set, else the in-memory store. The driver is loaded only when it
  * is used, so the in-memory default starts without it.
  */
-export const openStorage = async (config: StorageConfig, logger: Logger): Promise<Storage> => {
+export const openStorage = async (
+  config: StorageConfig,
+  logger: Logger,
+  onUnreadablePet: OnUnreadablePet = reportUnreadablePet(logger),
+): Promise<Storage> => {
   if (config.mongodbUri === undefined) return inMemoryStorage(config.maxPets)
   const { mongoStorage } = await import('./mongo-storage.js')
-  return mongoStorage(config.mongodbUri, config, logger)
+  return mongoStorage(config.mongodbUri, config, logger, onUnreadablePet)
 }
+
+/**
+ * The log line of a stored pet this version cannot read: the operator's cue to run
+ * `npm run store -- check` (docs/operations.md). It concerns that pet alone.
+ */
+export const reportUnreadablePet =
+  (logger: Logger): OnUnreadablePet =>
+  ({ id, reason }) =>
+    logger.warn({ petId: id, reason }, 'a stored pet cannot be read by this version: left out')

@@ -1,34 +1,15 @@
 import * as t from 'io-ts'
+import { ERROR_CATALOGUE, type ErrorCode } from './error-catalogue.js'
+
+export type { ErrorCode }
 
 /**
- * The stable set of an Error body's `code` values, each with its status: the service answers
- * with them and the client switches on them, so both sides name the same set.
+ * Each code of the Error body with its status, from the catalogue: the service answers with them
+ * and the client switches on them, so both sides name the same set.
  */
-export const ERROR_CODES = {
-  invalid_request: 400,
-  invalid_json: 400,
-  bad_request: 400,
-  unauthorized: 401,
-  invalid_token: 401,
-  insufficient_scope: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  request_timeout: 408,
-  idempotency_key_in_use: 409,
-  gone: 410,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  expectation_failed: 417,
-  idempotency_key_reused: 422,
-  rate_limited: 429,
-  headers_too_large: 431,
-  internal: 500,
-  not_implemented: 501,
-  unavailable: 503,
-  insufficient_storage: 507,
-} as const
-/** The `code` of an Error body. */
-export type ErrorCode = keyof typeof ERROR_CODES
+export const ERROR_CODES = Object.fromEntries(
+  Object.entries(ERROR_CATALOGUE).map(([code, { status }]) => [code, status]),
+) as { readonly [C in ErrorCode]: (typeof ERROR_CATALOGUE)[C]['status'] }
 
 /** The Error body every failure answer carries. */
 export type ErrorBody = {

@@ -23,6 +23,16 @@ export type PetNotFound = { readonly _tag: 'PetNotFound'; readonly id: PetId }
 export type StoreUnavailable = { readonly _tag: 'StoreUnavailable'; readonly detail: string }
 
 /**
+ * The store holds a pet under this id that this version cannot read (a field of the wrong type,
+ * a status it does not know). It concerns that pet alone; `reason` is for the operator's log.
+ */
+export type UnreadablePet = {
+  readonly _tag: 'UnreadablePet'
+  readonly id: string
+  readonly reason: string
+}
+
+/**
  * The store can take no more pets: it holds its configured `capacity`, or, without one, every
  * identifier up to 2^63-1 is used or passed. Not an outage: retrying cannot help.
  */
@@ -57,6 +67,7 @@ export type DomainError =
   | InsufficientScope
   | PetNotFound
   | StoreUnavailable
+  | UnreadablePet
   | StoreFull
   | IdempotencyKeysFull
   | IdempotencyKeyReused
@@ -86,6 +97,12 @@ export const insufficientScope = (scope: Scope): InsufficientScope => ({
 })
 /** A {@link PetNotFound} for this id. */
 export const petNotFound = (id: PetId): PetNotFound => ({ _tag: 'PetNotFound', id })
+/** An {@link UnreadablePet}: the stored pet `id` (as its digits) and why it cannot be read. */
+export const unreadablePet = (id: string, reason: string): UnreadablePet => ({
+  _tag: 'UnreadablePet',
+  id,
+  reason,
+})
 /** A {@link StoreFull} for a store that holds `capacity` pets. */
 export const storeFull = (capacity: number): StoreFull => ({ _tag: 'StoreFull', capacity })
 /** No identifier is left above the largest in use: the id space of positive int64 is spent. */

@@ -91,3 +91,17 @@ export const PetName = new t.Type<PetName, string, unknown>(
   },
   (s) => s,
 )
+
+/**
+ * A name as a store holds it: accepted by the rules in force when it was written, which may be
+ * looser or stricter than {@link PetName}'s today, so any non-empty string is served as stored.
+ */
+export const StoredPetName = new t.Type<PetName, string, unknown>(
+  'StoredPetName',
+  (u): u is PetName => typeof u === 'string' && u.length > 0,
+  (u, c) =>
+    typeof u === 'string' && u.length > 0
+      ? t.success(u as PetName)
+      : t.failure(u, c, 'must be a non-empty string'),
+  (s) => s,
+)

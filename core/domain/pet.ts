@@ -1,6 +1,7 @@
 import * as t from 'io-ts'
 import { positiveInt64FromNumber, positiveInt64FromParam } from './int64.js'
 import { NEW_PET_OPTIONAL, NEW_PET_REQUIRED } from './new-pet.js'
+import { StoredPetName } from './pet-name.js'
 import { strictStruct, type StrictStruct } from './strict-struct.js'
 
 /** Marks a bigint as a checked {@link PetId}. */
@@ -11,7 +12,21 @@ export type PetId = t.TypeOf<typeof PetId>
 /** A PetId as a path or query parameter: digits only. */
 export const PetIdParam = positiveInt64FromParam<PetIdBrand>('PetIdParam')
 
-const PetCodec = strictStruct('Pet', { id: PetId, ...NEW_PET_REQUIRED }, NEW_PET_OPTIONAL, 'field')
+/*
+ * A Pet is read from what a store or a service of any version wrote, so the codec reads it
+ * tolerantly: a field this version does not know is dropped, and a name is taken as stored (the
+ * rules of NewPet apply when a pet is written, not when it is read).
+ */
+const PetCodec = strictStruct(
+  'Pet',
+  { id: PetId, ...NEW_PET_REQUIRED, name: StoredPetName },
+  NEW_PET_OPTIONAL,
+  'field',
+  'ignore',
+)
+
+/** The version of the stored form of a pet that this code writes (each store records it). */
+export const PET_SCHEMA_VERSION = 1
 
 /**
  * An animal as stored and returned: every field of a NewPet, plus the id the store assigned.
@@ -20,5 +35,8 @@ const PetCodec = strictStruct('Pet', { id: PetId, ...NEW_PET_REQUIRED }, NEW_PET
  */
 // eslint-disable-next-line @typescript-eslint/consistent-type-definitions, @typescript-eslint/no-empty-object-type
 export interface Pet extends t.TypeOf<typeof PetCodec> {}
-/** The codec of {@link Pet}: decodes untrusted input into a Pet, naming each bad field. */
+/**
+ * The codec of {@link Pet}: reads a pet any version wrote, naming each bad field; a field it
+ * does not know is dropped, and the name is not held to today's input rules.
+ */
 export const Pet: StrictStruct<Pet> = PetCodec

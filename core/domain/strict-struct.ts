@@ -27,12 +27,15 @@ const keyErrors = (codec: t.Mixed, value: unknown, context: t.Context): t.Errors
  * silently dropped: a client that misspells `status` must hear about it. Every problem is
  * reported, not just the first. `noun` words the messages ("field", "parameter"); parameters
  * must appear once, so an array (a repeated query parameter) is refused with its own message.
+ * `unknownKeys: 'ignore'` is for reading what another version wrote: a key this version does not
+ * know is dropped from the result, not refused.
  */
 export const strictStruct = <R extends Codecs, O extends Codecs>(
   name: string,
   required: R,
   optional: O,
   noun: 'field' | 'parameter',
+  unknownKeys: 'refuse' | 'ignore' = 'refuse',
 ): StrictStruct<Decoded<R, O>> => {
   const known = new Set([...Object.keys(required), ...Object.keys(optional)])
   const requiredEntries = Object.entries(required)
@@ -53,7 +56,7 @@ export const strictStruct = <R extends Codecs, O extends Codecs>(
       if (result._tag === 'Right') out[key] = result.right
       else errors.push(...keyErrors(codec, value, t.appendContext(c, key, codec, value)))
     }
-    for (const key of Object.keys(u)) {
+    for (const key of unknownKeys === 'refuse' ? Object.keys(u) : []) {
       if (!known.has(key))
         errors.push({
           value: u[key],

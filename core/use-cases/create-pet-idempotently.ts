@@ -14,7 +14,7 @@ import {
 import { IdempotencyKey } from '../domain/idempotency-key.js'
 import { NewPet } from '../domain/new-pet.js'
 import type { Pet } from '../domain/pet.js'
-import { petFingerprint } from '../domain/pet-fingerprint.js'
+import { petFingerprint, sameRequest } from '../domain/pet-fingerprint.js'
 import type {
   IdempotencyRecord,
   IdempotencyScope,
@@ -108,7 +108,7 @@ const resume = (
   record: IdempotencyRecord,
   now: number,
 ): TE.TaskEither<IdempotentCreateFailure, IdempotentResult> => {
-  if (record.fingerprint !== petFingerprint(pet)) return TE.left(idempotencyKeyReused)
+  if (!sameRequest(record.fingerprint, pet)) return TE.left(idempotencyKeyReused)
   if (record.pet !== undefined) return TE.right({ pet: record.pet, replayed: true })
   if (record.leaseUntil > now) return TE.left(idempotencyKeyInUse(record.leaseUntil - now))
   const leaseMs = (deps.idempotencyPolicy ?? IDEMPOTENCY_DEFAULTS).leaseMs

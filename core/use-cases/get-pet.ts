@@ -7,6 +7,7 @@ import {
   type InvalidInput,
   type PetNotFound,
   type StoreUnavailable,
+  type UnreadablePet,
 } from '../domain/errors.js'
 import { PetIdParam, type Pet } from '../domain/pet.js'
 import type { PetStore } from '../ports/pet-store.js'
@@ -22,7 +23,9 @@ const decodePetId = decodeWith(PetIdParam, 'petId')
  */
 export const getPet =
   (deps: GetPetDeps) =>
-  (petId: unknown): TE.TaskEither<InvalidInput | PetNotFound | StoreUnavailable, Pet> => {
+  (
+    petId: unknown,
+  ): TE.TaskEither<InvalidInput | PetNotFound | StoreUnavailable | UnreadablePet, Pet> => {
     // Written out with one `then`, rather than piped through TE.chainW (three promises a call)
     // or as an async function (two, and a turn of the microtask queue more): this is the
     // service's hottest path (measured against the bare ceiling; see bench/HISTORY.md).

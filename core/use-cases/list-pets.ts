@@ -3,11 +3,13 @@ import * as O from 'fp-ts/lib/Option.js'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { decodeWith } from '../domain/decode.js'
 import type { InvalidInput, StoreUnavailable } from '../domain/errors.js'
+import type { InputOf } from '../domain/input.js'
 import {
   LIST_LIMITS,
   listPetsQueryCodec,
   type ListLimits,
   type ListPetsQuery,
+  type ListPetsQueryDecoded,
 } from '../domain/list-query.js'
 import type { Pet } from '../domain/pet.js'
 import type { PetStore } from '../ports/pet-store.js'
@@ -29,8 +31,14 @@ const toPage = (query: ListPetsQuery, found: ReadonlyArray<Pet>): PetPage => {
   return { pets, next: O.some({ limit: query.limit, status: query.status, after: last.id }) }
 }
 
-/** Lists animals in ascending id order, optionally by status, `limit` at a time. */
-export const listPets = (deps: ListPetsDeps) => {
+/** What {@link listPets} takes: `limit`, `status`, and `after` a bigint (or an exact number). */
+export type ListPetsInput = InputOf<ListPetsQueryDecoded>
+
+/**
+ * {@link listPets} for a query of unknown shape, such as a request's parameters (digit strings
+ * there): the same validation, which names each bad or unknown parameter.
+ */
+export const listPetsFromUnknown = (deps: ListPetsDeps) => {
   const limits = deps.listLimits ?? LIST_LIMITS
   const decodeQuery = decodeWith(listPetsQueryCodec(limits), 'query')
   return (input: unknown = {}): TE.TaskEither<InvalidInput | StoreUnavailable, PetPage> => {
@@ -45,3 +53,13 @@ export const listPets = (deps: ListPetsDeps) => {
       list().then((found) => (E.isLeft(found) ? found : E.right(toPage(query, found.right))))
   }
 }
+
+/**
+ * Lists animals in ascending id order, optionally by status, `limit` at a time. The compiler
+ * checks the query's names and kinds; their values are checked at run time all the same
+ * ({@link listPetsFromUnknown} takes a query of unknown shape).
+ */
+export const listPets = (
+  deps: ListPetsDeps,
+): ((input?: ListPetsInput) => TE.TaskEither<InvalidInput | StoreUnavailable, PetPage>) =>
+  listPetsFromUnknown(deps)

@@ -3,7 +3,12 @@ import { expect } from 'chai'
 import * as E from 'fp-ts/lib/Either.js'
 import { loadConfig, type Config } from '../../apps/server/config.js'
 import { httpLimitsOf } from '../../apps/server/compose.js'
-import { HEAP_PER_PET_BYTES, HEAP_RESERVE_BYTES, petsThatFit } from '../../apps/server/heap-fit.js'
+import {
+  HEAP_BASE_BYTES,
+  HEAP_PER_PET_BYTES,
+  IN_FLIGHT_DEFAULT_BYTES,
+  petsThatFit,
+} from '../../apps/server/heap-fit.js'
 
 const configOf = (env: Record<string, string>): Config => {
   const loaded = loadConfig(env)
@@ -173,7 +178,7 @@ describe('configuration: limits and timeouts', () => {
       requestTimeoutMs: 30_000,
       keepAliveTimeoutMs: 65_000,
       maxBufferedAnswerBytes: 65_536,
-      bodyMinBytesPerSecond: 500,
+      maxInFlightBytes: 32 * 2 ** 20,
       bodyTimeoutMs: 10_000,
       shutdownDrainMs: 2000,
       shutdownTimeoutMs: 10_000,
@@ -190,7 +195,7 @@ describe('configuration: limits and timeouts', () => {
       REQUEST_TIMEOUT_MS: '2000',
       KEEP_ALIVE_TIMEOUT_MS: '3000',
       MAX_BUFFERED_ANSWER_BYTES: '1024',
-      BODY_MIN_BYTES_PER_SECOND: '0',
+      MAX_IN_FLIGHT_BYTES: '1048576',
       BODY_TIMEOUT_MS: '500',
       SHUTDOWN_DRAIN_MS: '0',
       SHUTDOWN_TIMEOUT_MS: '4000',
@@ -204,7 +209,7 @@ describe('configuration: limits and timeouts', () => {
       requestTimeoutMs: 2000,
       keepAliveTimeoutMs: 3000,
       maxBufferedAnswerBytes: 1024,
-      bodyMinBytesPerSecond: 0,
+      maxInFlightBytes: 1_048_576,
       bodyTimeoutMs: 500,
       shutdownDrainMs: 0,
       shutdownTimeoutMs: 4000,
@@ -218,7 +223,7 @@ describe('configuration: limits and timeouts', () => {
       REQUEST_TIMEOUT_MS: '-1',
       KEEP_ALIVE_TIMEOUT_MS: '10',
       MAX_BUFFERED_ANSWER_BYTES: '1023',
-      BODY_MIN_BYTES_PER_SECOND: '-1',
+      MAX_IN_FLIGHT_BYTES: '1048575',
       BODY_TIMEOUT_MS: '499',
       SHUTDOWN_DRAIN_MS: '1e3',
       SHUTDOWN_TIMEOUT_MS: '999999999',
@@ -232,7 +237,7 @@ describe('configuration: limits and timeouts', () => {
       'REQUEST_TIMEOUT_MS',
       'KEEP_ALIVE_TIMEOUT_MS',
       'MAX_BUFFERED_ANSWER_BYTES',
-      'BODY_MIN_BYTES_PER_SECOND',
+      'MAX_IN_FLIGHT_BYTES',
       'BODY_TIMEOUT_MS',
       'SHUTDOWN_DRAIN_MS',
       'SHUTDOWN_TIMEOUT_MS',
@@ -434,6 +439,7 @@ describe('configuration: TRUST_PROXY', () => {
 
 describe('configuration: MAX_PETS against the heap', () => {
   const MB = 2 ** 20
+  const HEAP_RESERVE_BYTES = HEAP_BASE_BYTES + IN_FLIGHT_DEFAULT_BYTES
 
   it('is 1,000,000 by default when the heap holds them at the worst case', () => {
     expect(loadConfig({}, 4096 * MB)).to.deep.include({
@@ -452,7 +458,7 @@ describe('configuration: MAX_PETS against the heap', () => {
     const loaded = loadConfig({ MAX_PETS: '150000' }, 256 * MB)
     const needs = Math.round((150_000 * HEAP_PER_PET_BYTES + HEAP_RESERVE_BYTES) / MB)
     expect(E.isLeft(loaded) && loaded.left).to.deep.equal([
-      `MAX_PETS 150000 needs ${needs} MB of heap at the worst case (${HEAP_PER_PET_BYTES} bytes a pet and ${HEAP_RESERVE_BYTES / MB} MB), but this process has 256 MB (heap_size_limit): at most ${petsThatFit(256 * MB)} pets fit; lower MAX_PETS, or give node a larger heap (--max-old-space-size, in NODE_OPTIONS)`,
+      `MAX_PETS 150000 needs ${needs} MB of heap at the worst case (${HEAP_PER_PET_BYTES} bytes a pet and ${HEAP_RESERVE_BYTES / MB} MB), but this process has 256 MB (heap_size_limit): at most ${petsThatFit(256 * MB)} pets fit; lower MAX_PETS or MAX_IN_FLIGHT_BYTES, or give node a larger heap (--max-old-space-size, in NODE_OPTIONS)`,
     ])
     const fits = loadConfig({ MAX_PETS: String(petsThatFit(256 * MB)) }, 256 * MB)
     expect(E.isRight(fits)).to.equal(true)
@@ -485,16 +491,33 @@ describe('configuration: the server limits it gives', () => {
     expect(httpLimitsOf(set, 200).maxConnectionsPerAddress).to.equal(7)
   })
 
-  it("hands the byte bound and the bodies' pace to the listening server", () => {
+  it("hands the byte bounds and the bodies' deadline to the listening server", () => {
     const env = {
       MAX_BUFFERED_ANSWER_BYTES: '2048',
-      BODY_MIN_BYTES_PER_SECOND: '9',
+      MAX_IN_FLIGHT_BYTES: '2000000',
       BODY_TIMEOUT_MS: '700',
     }
     expect(httpLimitsOf(configOf(env))).to.include({
       maxBufferedAnswerBytes: 2048,
-      bodyMinBytesPerSecond: 9,
+      maxInFlightBytes: 2_000_000,
       bodyTimeoutMs: 700,
     })
+  })
+})
+
+describe('configuration: the in-flight budget against the heap', () => {
+  const MB = 2 ** 20
+  it('counts MAX_IN_FLIGHT_BYTES beside the pets: a larger budget leaves fewer pets', () => {
+    const fit = petsThatFit(256 * MB)
+    const larger = loadConfig({ MAX_IN_FLIGHT_BYTES: String(64 * MB) }, 256 * MB)
+    const fewer = fit - Math.ceil((32 * MB) / HEAP_PER_PET_BYTES)
+    expect(E.isRight(larger) && larger.right.maxPets).to.be.within(fewer, fewer + 1)
+    const both = loadConfig(
+      { MAX_PETS: String(fit), MAX_IN_FLIGHT_BYTES: String(64 * MB) },
+      256 * MB,
+    )
+    expect(E.isLeft(both) && both.left.join('\n')).to.match(
+      /^MAX_PETS .* 128 MB\).*MAX_IN_FLIGHT_BYTES/,
+    )
   })
 })

@@ -24,7 +24,9 @@ describe('npm run keys (the key tool, on a key file)', function () {
     const key = created.stdout.trim()
     expect(key).to.match(/^[A-Za-z0-9_-]{43}$/)
     expect(Buffer.from(key, 'base64url')).to.have.length(32)
-    expect(created.stderr).to.match(/created key-[0-9a-f]{12} \(pets:read\)/)
+    expect(created.stderr).to.match(
+      /^created key-[0-9a-f]{12} \(pets:read\); its key, shown once, is on stdout\n$/,
+    )
     expect(created.stderr).to.not.include(key)
     const stored = readFileSync(file.path, 'utf8')
     expect(stored).to.not.include(key)
@@ -64,7 +66,31 @@ describe('npm run keys (the key tool, on a key file)', function () {
     expect(row).to.match(/ \d{4}-\d\d-\d\dT[\d:.]+Z$/)
     const missing = await keysCli(['revoke', 'key-000000000000', '--file', file.path])
     expect(missing.code).to.equal(1)
-    expect(missing.stderr).to.include('no key has the id')
+    expect(missing.stderr).to.include('no key has the id or label "key-000000000000"')
+  })
+
+  it('revokes by a label that exactly one key has, and refuses an ambiguous one', async () => {
+    for (const label of ['solo', 'twin', 'twin'])
+      expect((await keysCli(['create', '--label', label, '--file', file.path])).code).to.equal(0)
+    const stored = () =>
+      readFileSync(file.path, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { id: string; label: string; revokedAt: string | null })
+    const solo = stored().find((key) => key.label === 'solo')
+    const revoked = await keysCli(['revoke', 'solo', '--file', file.path])
+    expect(revoked.code).to.equal(0)
+    expect(revoked.stderr).to.equal(`revoked ${solo?.id} (solo)\n`)
+    expect(stored().find((key) => key.label === 'solo')?.revokedAt).to.not.equal(null)
+    const twins = stored().filter((key) => key.label === 'twin')
+    const ambiguous = await keysCli(['revoke', 'twin', '--file', file.path])
+    expect(ambiguous.code).to.equal(1)
+    expect(ambiguous.stderr).to.include(
+      `the label "twin" names 2 keys (${twins.map((key) => key.id).join(', ')}): revoke one by its id`,
+    )
+    expect(stored().filter((key) => key.label === 'twin' && key.revokedAt !== null)).to.have.length(
+      0,
+    )
   })
 
   it('refuses bad input with usage and status 2, and needs a key store', async () => {
@@ -100,7 +126,7 @@ describe('npm run keys (the key tool, on a key file)', function () {
       }
       const pruned = await keysCli(['prune', '--file', own.path])
       expect(pruned.code).to.equal(0)
-      expect(pruned.stderr).to.match(/^pruned 1 keys expired or revoked before /)
+      expect(pruned.stderr).to.match(/^pruned 1 key expired or revoked before /)
       expect(pruned.stdout).to.equal('')
       expect(await ids()).to.deep.equal([recent, revoked, live].map((m) => m.stored.id))
       expect(await keysCli(['prune', '--grace', '0s', '--file', own.path])).to.include({ code: 0 })

@@ -18,7 +18,9 @@ describe('the test-kit example of docs/embedding.md', function () {
     ])
     expect(stdout).to.include('# Subtest: PetStore contract: my pet store')
     expect(stdout).to.include('# Subtest: IdempotencyStore contract: my idempotency store')
-    expect(stdout).to.match(/^# pass 23$/m)
+    const tests = Number(/^# tests (\d+)$/m.exec(stdout)?.[1])
+    expect(tests).to.be.above(10)
+    expect(stdout).to.match(new RegExp(`^# pass ${tests}$`, 'm'))
     expect(stdout).to.match(/^# fail 0$/m)
   })
 

@@ -5,8 +5,23 @@ import { freshDatabaseName, requireMongo, uriWithDatabase } from '../support/mon
 import { startService, type ServiceProcess } from '../support/service-process.js'
 import { clientAt, createCall, type Client } from './clients.js'
 import { establishedTo, requestLines, restart, stalledPost, until } from './cluster.js'
-import { DEPLOY_FILES, freePort, requireProxy, startProxy, type RunningProxy } from './proxies.js'
+import {
+  DEPLOY_FILES,
+  freePort,
+  haproxyStatuses,
+  requireProxy,
+  startProxy,
+  type RunningProxy,
+} from './proxies.js'
 import { startRelays } from './relay.js'
+
+/** Waits until HAProxy's stats page shows the instance UP: two good checks after its restart. */
+const untilUp = async (statsPort: number, server: string) => {
+  const deadline = Date.now() + 15_000
+  while ((await haproxyStatuses(statsPort))[server] !== 'UP')
+    if (Date.now() > deadline) throw new Error(`waited 15 s for ${server} to be UP`)
+    else await new Promise((resolve) => setTimeout(resolve, 100))
+}
 
 const BAD_KEY = { Authorization: 'Bearer not-a-key-0123456789abcdef' }
 
@@ -172,10 +187,13 @@ for (const name of ['haproxy', 'nginx'] as const)
         }
       })
       try {
+        if (proxy.statsPort !== undefined)
+          expect(await haproxyStatuses(proxy.statsPort)).to.deep.equal({ app1: 'UP', app2: 'UP' })
         for (let i = 0; i < instances.length; i++) {
           expect(await restart(instances, i, env)).to.equal(0)
           const back = instances[i] as ServiceProcess
-          // Back in the proxy's rotation: it serves the load again.
+          // Back in the proxy's rotation, as HAProxy's stats page says and as the load shows.
+          if (proxy.statsPort !== undefined) await untilUp(proxy.statsPort, `app${i + 1}`)
           await until(
             `${name} to send requests to the restarted instance`,
             () => requestLines(back).length > 0,

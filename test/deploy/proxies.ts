@@ -23,6 +23,8 @@ export type Layout = {
 
 export type RunningProxy = {
   readonly port: number
+  /** HAProxy's stats page, on loopback (undefined for nginx, which has none). */
+  readonly statsPort: number | undefined
   readonly output: string[]
   readonly stop: () => Promise<void>
 }
@@ -65,7 +67,7 @@ const SERVER_LINES = /(?:^( *server )(app\d+ )?10\.0\.0\.1\d:8080(.*)\n)+/m
  * deploy/<file> as the test runs it: listening on `port` of loopback, one server line per
  * instance (with the example's options), and the per-client cap `perClient`.
  */
-export const render = (name: ProxyName, layout: Layout): string => {
+export const render = (name: ProxyName, layout: Layout, statsPort = 0): string => {
   const file = readFileSync(DEPLOY_FILES[name], 'utf8')
   const [, indent = '', app = '', options = ''] = SERVER_LINES.exec(file) ?? []
   const servers = layout.instancePorts
@@ -74,6 +76,7 @@ export const render = (name: ProxyName, layout: Layout): string => {
   return file
     .replace(SERVER_LINES, servers)
     .replace(/^( *)bind :80$/m, `$1bind 127.0.0.1:${layout.port}`)
+    .replace(/^( *)bind 127\.0\.0\.1:8404$/m, `$1bind 127.0.0.1:${statsPort}`)
     .replace(/^( *)listen 80;$/m, `$1listen 127.0.0.1:${layout.port};`)
     .replace(/(sc0_conn_cur gt |limit_conn animal_store_clients )500\b/, `$1${layout.perClient}`)
 }
@@ -118,7 +121,8 @@ export const startProxy = async (name: ProxyName, layout: Layout): Promise<Runni
   const dir = mkdtempSync(join(tmpdir(), `animal-store-${name}-`))
   // nginx's workers drop root's rights, and still read and write here.
   chmodSync(dir, 0o755)
-  const [file, ...args] = commandOf(name, dir, render(name, layout))
+  const statsPort = name === 'haproxy' ? await freePort() : undefined
+  const [file, ...args] = commandOf(name, dir, render(name, layout, statsPort))
   const child = spawn(file as string, args, { stdio: ['ignore', 'pipe', 'pipe'] })
   const output: string[] = []
   for (const stream of [child.stdout, child.stderr])
@@ -130,7 +134,19 @@ export const startProxy = async (name: ProxyName, layout: Layout): Promise<Runni
     rmSync(dir, { recursive: true, force: true })
   }
   await untilAccepting(child, layout.port, output)
-  return { port: layout.port, output, stop }
+  return { port: layout.port, statsPort, output, stop }
+}
+
+/** Each instance's status on HAProxy's stats page (`/stats;csv`): `{ app1: 'UP', … }`. */
+export const haproxyStatuses = async (statsPort: number): Promise<Record<string, string>> => {
+  const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`)).text()
+  const [header = '', ...rows] = csv.trim().split('\n')
+  const columns = header.replace(/^# /, '').split(',')
+  const [name, status] = [columns.indexOf('svname'), columns.indexOf('status')]
+  const servers = rows
+    .map((row) => row.split(','))
+    .filter((cells) => /^app\d+$/.test(cells[name] ?? ''))
+  return Object.fromEntries(servers.map((cells) => [cells[name], cells[status]]))
 }
 
 const untilAccepting = async (child: ChildProcess, port: number, output: string[]) => {

@@ -53,6 +53,14 @@ describe('the API reference, in a browser', function () {
     }
     for (const name of ['createPet', 'createKoaApp', 'createClient', 'connectMongo'])
       expect(await content.locator(`a[href$=".${name}.html"]`).count(), name).to.be.greaterThan(0)
+    // The guides are links, to copies beside the reference; the Koa entry names its page's peer.
+    for (const guide of ['embedding.md', 'client.md']) {
+      expect(await content.locator(`a[href="media/${guide}"]`).count(), guide).to.equal(1)
+      expect(readFileSync(join(out, 'media', guide), 'utf8')).to.equal(
+        readFileSync(join('docs', guide), 'utf8'),
+      )
+    }
+    expect(text).to.include('swagger-ui-dist@5')
   })
 
   for (const specifier of ENTRY_POINTS)

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { allBlocks, commandsOf, type Block } from './fences.js'
 import { createScratchProject, packagesOf } from './scratch-project.js'
 import { allExamples } from './tsdoc-examples.js'
+import { askServing, freePort, listensOn8080, onPort, urlsOf } from './serving-programs.js'
 import {
   cleanRootLater,
   runCommands,
@@ -74,6 +75,8 @@ describe('the code blocks of the README and docs/', function () {
       block,
       name: `${block.file.replace(/\W/g, '_')}_line_${block.line}`,
     }))
+    // A program that listens on 8080 gets a port of its own (serving-programs.ts).
+    const ports = new Map<string, number>()
     // The host Koa app's middleware come from its documented install line, and only from it.
     const hostLine = ofKind('sh ci')
       .filter((block) => block.file === 'docs/embedding.md')
@@ -84,7 +87,11 @@ describe('the code blocks of the README and docs/', function () {
       if (hostLine === undefined) throw new Error('docs/embedding.md has no host install line')
       // Made here, not when the file loads, so that a run that skips these tests leaves none.
       project = createScratchProject(packagesOf(hostLine))
-      for (const { block, name } of programs) project.add(name, block.code)
+      for (const { block, name } of programs) {
+        if (listensOn8080(block.code)) ports.set(name, await freePort())
+        const port = ports.get(name)
+        project.add(name, port === undefined ? block.code : onPort(block.code, port))
+      }
       await project.compile().catch((error: { stdout?: string }) => {
         throw new Error(`tsc refused a block of the docs:\n${error.stdout ?? String(error)}`)
       })
@@ -104,13 +111,22 @@ describe('the code blocks of the README and docs/', function () {
     })
 
     for (const { block, name } of programs)
-      it(`${where(block)} ${callsService(block.code) ? 'typechecks (it calls a running service)' : 'runs and exits 0'}`, async function () {
+      it(`${where(block)} ${callsService(block.code) ? 'typechecks (it calls a running service)' : listensOn8080(block.code) ? 'serves the URLs it names' : 'runs and exits 0'}`, async function () {
         // The client's examples call a service: client.md's programs run against one.
         if (callsService(block.code)) return
         skipWithoutMongo(this, block.code)
         const uri = mongoUri()
         const env = uri === undefined ? {} : { MONGODB_URI: `${uri}docs_${name}_${Date.now()}` }
         if (project === undefined) throw new Error('the scratch project was not made')
+        const port = ports.get(name)
+        if (port !== undefined) {
+          const urls = urlsOf(onPort(block.code, port), port)
+          expect(urls, 'a serving program names a URL to ask').not.to.deep.equal([])
+          const file = `${project.dir}/out/${name}.js`
+          return void expect(await askServing(file, urls, 30_000)).to.deep.equal(
+            urls.map(() => 200),
+          )
+        }
         await project.runProgram(name, env, 30_000)
       })
   })

@@ -1,17 +1,18 @@
 import { readFileSync } from 'node:fs'
 import { expect } from 'chai'
+import { API_SETTING_DEFAULTS, HTTP_LIMIT_DEFAULTS } from '../../adapters/koa/index.js'
 
 const source = readFileSync('apps/server/config.ts', 'utf8')
 const tracing = readFileSync('apps/server/tracing/settings.ts', 'utf8')
 
 /**
  * The variables the service reads: each `read('NAME', ...)` or `serverUrl('NAME', ...)` of
- * apps/server/config.ts, and every OTEL_ name of apps/server/tracing/settings.ts (those it
- * checks, and those it leaves to the SDK).
+ * apps/server/config.ts, and every OTEL_ or TRACE_ name of apps/server/tracing/settings.ts
+ * (those it checks, and those it leaves to the SDK).
  */
 const read = [
   ...[...source.matchAll(/\b(?:read|serverUrl)\(\s*'([A-Z0-9_]+)'/g)].map((m) => m[1]),
-  ...[...tracing.matchAll(/'(OTEL_[A-Z0-9_]+)'/g)].map((m) => m[1]),
+  ...[...tracing.matchAll(/'((?:OTEL|TRACE)_[A-Z0-9_]+)'/g)].map((m) => m[1]),
 ]
 
 /** The variables of the table in docs/configuration.md: the first cell of each row. */
@@ -26,14 +27,23 @@ describe('docs/configuration.md', () => {
   })
 
   it('gives each variable the default the service uses', () => {
-    // `read('NAME', codec, default)` whose default is a number or a word.
+    // `read('NAME', codec, default)` whose default is a number, a word, or one of the library's
+    // defaults (HTTP_LIMIT_DEFAULTS.maxConnections), which the service reads its variables into.
     const defaults = [
-      ...source.matchAll(/read\('([A-Z0-9_]+)', \w+(?:\([^)]*\))?, ([\d_]+|'[a-z]+')\)/g),
+      ...source.matchAll(
+        /read\(\s*'([A-Z0-9_]+)',\s*\w+(?:\([^)]*\))?,\s*([\d_]+|'[a-z]+'|(?:HTTP_LIMIT|API_SETTING)_DEFAULTS\.\w+),?\s*\)/g,
+      ),
     ]
-    expect(defaults.length).to.be.greaterThan(15)
+    expect(defaults.length).to.be.greaterThan(20)
+    const library: Record<string, unknown> = { HTTP_LIMIT_DEFAULTS, API_SETTING_DEFAULTS }
+    const valueOf = (text: string) => {
+      const [constant, field] = text.split('.')
+      if (field === undefined) return text.replace(/_/g, '').replace(/'/g, '')
+      return String((library[constant ?? ''] as Record<string, unknown>)[field])
+    }
     const table = readFileSync('docs/configuration.md', 'utf8')
     for (const [, name, value] of defaults) {
-      const shown = (value ?? '').replace(/_/g, '').replace(/'/g, '')
+      const shown = valueOf(value ?? '')
       expect(table, name).to.match(new RegExp(`^\\| \`${name}\` +\\| \`${shown}\` +\\|`, 'm'))
     }
   })

@@ -4,7 +4,8 @@ import { DEFAULT_MAX_ANSWER_BYTES } from '../../adapters/http-client/index.js'
 import { apiOptionsOf } from '../../apps/server/api-options.js'
 import {
   HEAP_PER_PET_BYTES,
-  HEAP_RESERVE_BYTES,
+  HEAP_BASE_BYTES,
+  IN_FLIGHT_DEFAULT_BYTES,
   heapShortfall,
 } from '../../apps/server/heap-fit.js'
 import {
@@ -18,6 +19,7 @@ import { largestPageBytes, largestPetBytes, longestStatus } from '../support/lar
 
 const n = (value: number) => value.toLocaleString('en-US')
 const MB = 2 ** 20
+const HEAP_RESERVE_BYTES = HEAP_BASE_BYTES + IN_FLIGHT_DEFAULT_BYTES
 const { maxBodyBytes } = apiOptionsOf(testConfig())
 const { min, max, default: pageDefault } = LIST_LIMITS
 const name = PET_NAME_MAX_LENGTH
@@ -30,7 +32,6 @@ const FIGURES: Record<string, ReadonlyArray<string>> = {
     `\`name\` is required: 1 to **${name} characters**`,
     `A \`name\` is 1 to ${name} characters`,
     `at most **${maxBodyBytes} bytes**`,
-    `the body is over ${maxBodyBytes} bytes`,
     `\`abc\` are the same key, 1 to ${key} characters.`,
     `takes \`limit\` (${min} to ${max}, default ${pageDefault},`,
   ],
@@ -44,13 +45,15 @@ const FIGURES: Record<string, ReadonlyArray<string>> = {
     `**${n(HEAP_PER_PET_BYTES)} bytes of heap** (${worstPet}), plus **${HEAP_RESERVE_BYTES / MB} MB**`,
   ],
   'docs/operations.md': [
-    `a reserve of ${HEAP_RESERVE_BYTES / MB} MB for everything else;`,
+    `a reserve of ${HEAP_RESERVE_BYTES / MB} MB for everything else`,
     `**${n(HEAP_PER_PET_BYTES)} bytes** (${worstPet};`,
     heapShortfall(150_000, 152 * MB) ?? 'a MAX_PETS that does not fit',
-    `a page of ${max} pets with the longest names is some ${Math.round(largestPageBytes / 10_000) * 10} KB`,
     `The body is at most ${maxBodyBytes} bytes`,
   ],
-  'docs/embedding.md': [`the interface's are \`LIST_LIMITS\` (${min}, ${max}, ${pageDefault})`],
+  'docs/embedding.md': [
+    `| \`maxBodyBytes\` | \`${maxBodyBytes}\` |`,
+    `page sizes of a listing: ${min}, ${max}, ${pageDefault} |`,
+  ],
 }
 
 const words = (text: string) => text.replace(/\s+/g, ' ')

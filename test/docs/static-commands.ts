@@ -38,6 +38,7 @@ const RUN_BY_CI: Record<string, readonly [file: string, says: RegExp]> = {
   'npm run docs:api': ['.ci/run', /^COUNT_AS_TEST=1 step .* npm run --silent docs:api$/m],
   '.ci/run': ['.ci/run', /^step "npm test/m],
   'npm run test:koa-versions': ['.ci/run', /^step .* npm run --silent test:koa-versions$/m],
+  'npm run test:openapi-clients': ['.ci/run', /^step .* npm run --silent test:openapi-clients$/m],
   'test/fuzz/schemathesis.sh in-memory': ['.ci/run', /test\/fuzz\/schemathesis\.sh in-memory$/m],
   'test/fuzz/schemathesis.sh mongodb': ['.ci/run', /test\/fuzz\/schemathesis\.sh mongodb$/m],
 }

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Starts Jaeger v2 for the tests in the background: OTLP over HTTP and gRPC in, traces in memory, the
-# query API (and its UI) out, all on loopback ports chosen free (config.yaml).
+# query API out, all on loopback ports (config.yaml). The source build serves no UI: read traces
+# from the query API (docs/tracing.md).
 #
-# Usage: test/jaeger/start.sh
+# Usage: test/jaeger/start.sh [OTLP_PORT [QUERY_PORT]]
+#   OTLP_PORT   loopback port of OTLP over HTTP (default: a free port chosen automatically)
+#   QUERY_PORT  loopback port of the query API (default: a free port chosen automatically)
+#   The gRPC ports are always chosen free.
 #
 # On success prints exactly these lines on stdout (and nothing else):
 #   OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:PORT   (OTLP over HTTP)
@@ -21,6 +25,14 @@ bin="$here/bin/jaeger"
 timeout="${JAEGER_START_TIMEOUT:-60}"
 
 die() { echo "test/jaeger/start.sh: $*" >&2; exit 1; }
+
+fixed_otlp="${1:-}"
+fixed_query="${2:-}"
+for port in "$fixed_otlp" "$fixed_query"; do
+  if [[ -n "$port" && ! "$port" =~ ^[0-9]+$ ]]; then
+    die "invalid port '$port' (usage: start.sh [OTLP_PORT [QUERY_PORT]])"
+  fi
+done
 
 # Build if the binary is missing or older than the pinned versions.
 if [[ ! -x "$bin" || "$here/go.mod" -nt "$bin" || "$here/go.sum" -nt "$bin" ]]; then
@@ -45,7 +57,7 @@ probe() {
 
 # Another process may take a chosen port before Jaeger binds it: retry with new ones.
 for attempt in 1 2 3 4 5; do
-  export JAEGER_OTLP_PORT="$(free_port)" JAEGER_QUERY_PORT="$(free_port)"
+  export JAEGER_OTLP_PORT="${fixed_otlp:-$(free_port)}" JAEGER_QUERY_PORT="${fixed_query:-$(free_port)}"
   export JAEGER_QUERY_GRPC_PORT="$(free_port)" JAEGER_OTLP_GRPC_PORT="$(free_port)"
   "$bin" --config "$here/config.yaml" </dev/null >"$log" 2>&1 &
   pid=$!
@@ -69,6 +81,8 @@ for attempt in 1 2 3 4 5; do
   kill -KILL "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
   if ((status == 2)) && grep -q 'address already in use' "$log" 2>/dev/null; then
+    # A port given is not for us to change: say so. A chosen one was taken meanwhile: choose again.
+    [[ -z "$fixed_otlp$fixed_query" ]] || die "a port given is in use (see $log)"
     continue
   fi
   echo "--- $log ---" >&2; tail -n 20 "$log" >&2 || true

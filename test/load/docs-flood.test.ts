@@ -82,9 +82,11 @@ describe(`the reference page flooded by readers that never read (cap ${CAP})`, f
       const sorted = polls.map((p) => p.ms).sort((a, b) => a - b)
       const p99 = sorted[Math.floor(sorted.length * 0.99)] as number
       const summary = `${ok}/${polls.length} 200s, p99 ${p99.toFixed(0)} ms, ${sockets.length} hostile connections, at most ${most} open`
-      // The flood did fill the cap: the server had to close hostile connections to make room.
+      // Far more connections were opened than the cap holds: the server had to close them.
       expect(sockets.length, summary).to.be.greaterThan(CAP * 1.5)
-      expect(most, summary).to.be.at.least(Math.floor((CAP * percent) / 100))
+      // Within the cap; the in-flight budget (MAX_IN_FLIGHT_BYTES) resets the connections holding
+      // the most unread bytes, so the flood may not even reach the anonymous share.
+      expect(most, summary).to.be.at.most(CAP)
       expect(ok / polls.length, summary).to.be.at.least(0.99)
       expect(p99, summary).to.be.lessThan(1000)
       console.log(`      ${summary}`)

@@ -31,7 +31,7 @@ mkdir "$work/animal-store"
 tarball=animal-store/$(npm pack --silent --pack-destination "$work/animal-store" | tail -1)
 tar -tzf "$work/$tarball" | sort >"$work/files"
 echo "$tarball: $(du -k "$work/$tarball" | cut -f1) kB packed, $(wc -l <"$work/files") files"
-unexpected=$(grep -Ev '^package/(dist/(core|adapters)/.*\.(js|d\.ts)|package\.json|README\.md|CHANGELOG\.md|LICENSE)$' "$work/files" || true)
+unexpected=$(grep -Ev '^package/(dist/(core|adapters)/.*\.(js|d\.ts)|package\.json|README\.md|CHANGELOG\.md|LICENSE|docs/[a-z-]+\.(md|json|yaml)|bench/HISTORY\.md)$' "$work/files" || true)
 [ -z "$unexpected" ] || { echo "unexpected files in the package:"; echo "$unexpected"; exit 1; }
 # The metrics adapter is the service's own: the package does not export it, so it does not
 # ship it either.

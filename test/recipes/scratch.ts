@@ -1,26 +1,12 @@
 import { execFile, execFileSync } from 'node:child_process'
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-} from 'node:fs'
-import { symlinkSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { appendFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const run = promisify(execFile)
-
-/** One edit of a recipe: a new file, or text put after an anchor met exactly once. */
-export type Step =
-  | { readonly create: string; readonly text: string }
-  | { readonly file: string; readonly after: string; readonly text: string }
-  | { readonly file: string; readonly replace: string; readonly text: string }
 
 /**
  * A copy of the tracked tree (as it is in the work tree), sharing node_modules; `packages` puts
@@ -51,33 +37,6 @@ const linkModules = (target: string, packages: Readonly<Record<string, string>>)
 
 export const removeScratch = (dir: string): void => rmSync(dir, { recursive: true, force: true })
 
-const once = (text: string, anchor: string, file: string): number => {
-  const at = text.indexOf(anchor)
-  if (at < 0 || text.indexOf(anchor, at + 1) >= 0)
-    throw new Error(`${file}: the recipe's anchor is not there exactly once: ${anchor}`)
-  return at
-}
-
-/** Applies the steps in order; a step whose anchor moved fails, so the recipe must follow the code. */
-export const applySteps = (dir: string, steps: ReadonlyArray<Step>): void => {
-  for (const step of steps) {
-    if ('create' in step) {
-      mkdirSync(dirname(join(dir, step.create)), { recursive: true })
-      writeFileSync(join(dir, step.create), step.text)
-      continue
-    }
-    const path = join(dir, step.file)
-    const text = readFileSync(path, 'utf8')
-    if ('after' in step) {
-      const at = once(text, step.after, step.file) + step.after.length
-      writeFileSync(path, text.slice(0, at) + step.text + text.slice(at))
-    } else {
-      const at = once(text, step.replace, step.file)
-      writeFileSync(path, text.slice(0, at) + step.text + text.slice(at + step.replace.length))
-    }
-  }
-}
-
 /** The files the compiler flags (relative paths, sorted); none when it compiles. */
 export const flaggedFiles = async (dir: string, args: ReadonlyArray<string>): Promise<string[]> => {
   const tsc = join(dir, 'node_modules/.bin/tsc')
@@ -90,6 +49,23 @@ export const flaggedFiles = async (dir: string, args: ReadonlyArray<string>): Pr
   return [...new Set(files as string[])].sort()
 }
 
-/** Runs a command in the copy; resolves to its output, rejects with it. */
-export const runIn = async (dir: string, file: string, args: ReadonlyArray<string>) =>
-  run(file, [...args], { cwd: dir, maxBuffer: 1 << 24 })
+/** Runs a command in the copy, with `env` added to ours; resolves to its output, rejects with it. */
+export const runIn = async (
+  dir: string,
+  file: string,
+  args: ReadonlyArray<string>,
+  env: Readonly<Record<string, string>> = {},
+) => run(file, [...args], { cwd: dir, maxBuffer: 1 << 24, env: { ...process.env, ...env } })
+
+/** Writes new files into the copy, each path with its text. */
+export const writeFiles = (dir: string, files: Readonly<Record<string, string>>): void => {
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true })
+    writeFileSync(join(dir, file), text)
+  }
+}
+
+/** Adds text at the end of files of the copy. */
+export const appendFiles = (dir: string, appends: ReadonlyArray<readonly [string, string]>) => {
+  for (const [file, text] of appends) appendFileSync(join(dir, file), text)
+}

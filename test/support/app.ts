@@ -3,9 +3,10 @@ import { stringify } from 'lossless-json'
 import { apiOptionsOf } from '../../apps/server/api-options.js'
 import { composeApp, httpLimitsOf } from '../../apps/server/compose.js'
 import type { Storage } from '../../apps/server/storage.js'
+import type { Tracing } from '../../apps/server/tracing/tracing.js'
 import { loadConfig, type Config } from '../../apps/server/config.js'
 import { silentLogger, type Logger } from '../../core/index.js'
-import type { KoaAppOptions, RequestLine } from '../../adapters/koa/index.js'
+import type { ApiSettings, KoaAppOptions, RequestLine } from '../../adapters/koa/index.js'
 import type { PrometheusMetrics } from '../../adapters/prometheus/index.js'
 import { storageFor, type Backend } from './backends.js'
 import { serve, type Client, type Reply } from './http.js'
@@ -23,6 +24,7 @@ export type TestApiOptions = {
   readonly logger?: Logger
   readonly metrics?: PrometheusMetrics
   readonly requestLine?: RequestLine
+  readonly tracing?: Tracing
 }
 
 export const testConfig = (env: Record<string, string> = {}): Config => {
@@ -34,7 +36,7 @@ export const testConfig = (env: Record<string, string> = {}): Config => {
 }
 
 /** The options the service would give the app, with the configuration's defaults. */
-export const testApiOptions = (env: Record<string, string> = {}): KoaAppOptions =>
+export const testApiOptions = (env: Record<string, string> = {}): ApiSettings & KoaAppOptions =>
   apiOptionsOf(testConfig(env))
 
 export type TestApi = Client & {
@@ -53,6 +55,7 @@ export const startTestApi = async (options: TestApiOptions = {}): Promise<TestAp
     now: options.now,
     metrics: options.metrics,
     requestLine: options.requestLine,
+    tracing: options.tracing,
   })
   const client = await serve(app, httpLimitsOf(config))
   const basePath = config.basePath

@@ -64,12 +64,8 @@ export const send = (port: number, req: Request): Promise<Reply> =>
     r.end(req.body)
   })
 
-export const DEFAULT_LIMITS: HttpLimits = {
-  maxConnections: 1000,
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 30_000,
-  keepAliveTimeoutMs: 65_000,
-}
+/** The server's own defaults (HTTP_LIMIT_DEFAULTS): no limit given. */
+export const DEFAULT_LIMITS: HttpLimits = {}
 
 /**
  * Serves an app (as the service does: the server's root application) or a request listener on an

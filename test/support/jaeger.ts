@@ -12,7 +12,7 @@ export type Jaeger = {
   readonly otlpEndpoint: string
   /** The same with OTEL_EXPORTER_OTLP_PROTOCOL=grpc. */
   readonly otlpGrpcEndpoint: string
-  /** Jaeger's query API (`/api/traces`), and its UI. */
+  /** Jaeger's query API (`/api/traces`); the source build serves no UI. */
   readonly queryUrl: string
   readonly stop: () => void
 }
@@ -42,8 +42,8 @@ export type JaegerTrace = {
   >
 }
 
-const startJaeger = (): Jaeger => {
-  const out = execFileSync(`${JAEGER}/start.sh`, {
+const startJaeger = (ports: ReadonlyArray<number>): Jaeger => {
+  const out = execFileSync(`${JAEGER}/start.sh`, ports.map(String), {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -61,10 +61,16 @@ const startJaeger = (): Jaeger => {
   }
 }
 
-/** Jaeger for the calling suite, or the suite skipped with the reason (never in CI). */
-export const requireJaeger = (context: Mocha.Context): Jaeger => {
+/**
+ * Jaeger for the calling suite, or the suite skipped with the reason (never in CI); on the OTLP
+ * and query ports given, else on free ones.
+ */
+export const requireJaeger = (
+  context: Mocha.Context,
+  ports: ReadonlyArray<number> = [],
+): Jaeger => {
   try {
-    return startJaeger()
+    return startJaeger(ports)
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr ?? String(error)
     const why = `no Jaeger for the tracing suite: install Go so that ${JAEGER}/start.sh can build it (${stderr.trim()})`

@@ -1,5 +1,7 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { MongoClient } from 'mongodb'
+import { PETS } from '../../adapters/mongodb/index.js'
+import type { PetStoreFactoryOptions } from '../../adapters/testing/index.js'
 import { openStorage, type Storage } from '../../apps/server/storage.js'
 import { silentLogger } from '../../core/index.js'
 
@@ -41,9 +43,27 @@ export const closeSharedClient = async (): Promise<void> => {
   shared = undefined
 }
 
-/** The service's own storage on a fresh database (indexes included); closing it drops the database. */
-export const freshMongoStorage = async (uri: string): Promise<Storage> => {
+/**
+ * The service's own storage on a fresh database (indexes included); closing it drops the
+ * database. `records` are stored first, as documents another version wrote them (`id` as `_id`).
+ */
+export const freshMongoStorage = async (
+  uri: string,
+  {
+    records = [],
+    onUnreadablePet,
+  }: Pick<PetStoreFactoryOptions, 'records' | 'onUnreadablePet'> = {},
+): Promise<Storage> => {
   const database = freshDatabaseName()
+  if (records.length > 0)
+    await (
+      await sharedClient(uri)
+    )
+      .db(database)
+      .collection<{ _id: bigint }>(PETS)
+      .insertMany(
+        records.map(({ id, ...fields }) => ({ _id: id as bigint, ...fields, _op: randomUUID() })),
+      )
   const storage = await openStorage(
     {
       mongodbUri: uriWithDatabase(uri, database),
@@ -52,6 +72,7 @@ export const freshMongoStorage = async (uri: string): Promise<Storage> => {
       startupTimeoutMs: 10_000,
     },
     silentLogger,
+    onUnreadablePet,
   )
   return {
     ...storage,

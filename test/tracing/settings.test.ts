@@ -46,6 +46,38 @@ describe('tracing: which OTEL_ variables turn it on', () => {
     )
   })
 
+  it('checks every OTEL_ variable it documents: timeouts, resource attributes, log level, the switch', () => {
+    const refusedNames = (env: Record<string, string>) => {
+      const refused = wanted({ ...ENDPOINT, ...env })
+      return E.isLeft(refused) ? refused.left.map((e) => e.split(' ')[0]) : []
+    }
+    for (const value of ['abc', '-5', '0', '1.5'])
+      expect(refusedNames({ OTEL_EXPORTER_OTLP_TIMEOUT: value }), value).to.deep.equal([
+        'OTEL_EXPORTER_OTLP_TIMEOUT',
+      ])
+    expect(refusedNames({ OTEL_EXPORTER_OTLP_TRACES_TIMEOUT: 'soon' })).to.deep.equal([
+      'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT',
+    ])
+    expect(refusedNames({ OTEL_RESOURCE_ATTRIBUTES: 'team' })).to.deep.equal([
+      'OTEL_RESOURCE_ATTRIBUTES',
+    ])
+    expect(refusedNames({ OTEL_RESOURCE_ATTRIBUTES: 'a=%E0%A4%A' })).to.deep.equal([
+      'OTEL_RESOURCE_ATTRIBUTES',
+    ])
+    expect(refusedNames({ OTEL_LOG_LEVEL: 'loud' })).to.deep.equal(['OTEL_LOG_LEVEL'])
+    expect(refusedNames({ OTEL_SDK_DISABLED: 'yes' })).to.deep.equal(['OTEL_SDK_DISABLED'])
+    expect(refusedNames({ TRACE_MIDDLEWARE: 'on' })).to.deep.equal(['TRACE_MIDDLEWARE'])
+    const fine = {
+      OTEL_EXPORTER_OTLP_TIMEOUT: '10000',
+      OTEL_EXPORTER_OTLP_TRACES_TIMEOUT: '500',
+      OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=prod,service.version=2.0.0,empty=',
+      OTEL_LOG_LEVEL: 'DEBUG',
+      OTEL_SERVICE_NAME: 'pets',
+      TRACE_MIDDLEWARE: 'true',
+    }
+    expect(wanted({ ...ENDPOINT, ...fine })).to.deep.equal(E.right(true))
+  })
+
   it('leaves the variables of a tracing that is off unchecked', () => {
     expect(wanted({ OTEL_TRACES_SAMPLER: 'sometimes' })).to.deep.equal(E.right(false))
   })
@@ -66,6 +98,17 @@ describe('tracing: the service process', function () {
     expect(error).to.match(/configuration: OTEL_TRACES_SAMPLER must be one of always_on/)
   })
 
+  it('exits 2 on an export timeout that is not a positive integer', async () => {
+    for (const value of ['abc', '-5']) {
+      const error = await startService({ ...ENDPOINT, OTEL_EXPORTER_OTLP_TIMEOUT: value }).then(
+        () => expect.fail(`the service started with OTEL_EXPORTER_OTLP_TIMEOUT=${value}`),
+        (e: Error) => e.message,
+      )
+      expect(error).to.match(/exited with 2/)
+      expect(error).to.include(`configuration: OTEL_EXPORTER_OTLP_TIMEOUT must be an integer`)
+    }
+  })
+
   it('honours the sampler: with always_off a request is not sampled, and its line still names its trace', async () => {
     const service = await startService({ ...ENDPOINT, OTEL_TRACES_SAMPLER: 'always_off' }, 90_000)
     try {
@@ -82,6 +125,19 @@ describe('tracing: the service process', function () {
     expect([trace_id, span_id, trace_flags]).to.satisfy(
       ([t, s, f]: string[]) => /^[0-9a-f]{32}$/.test(t!) && /^[0-9a-f]{16}$/.test(s!) && f === '00',
     )
+  })
+
+  it('keeps stdout to JSON lines with OTEL_LOG_LEVEL=all: the SDK writes its diagnostics on stderr', async () => {
+    const service = await startService({ ...ENDPOINT, OTEL_LOG_LEVEL: 'all' }, 90_000)
+    try {
+      const reply = await service.request({ path: '/v1/pets?limit=1', headers: auth })
+      expect(reply.status).to.equal(200)
+    } finally {
+      await service.stop()
+    }
+    expect(service.stderr.filter((l) => l.startsWith('opentelemetry '))).to.not.deep.equal([])
+    expect(service.stdout.length).to.be.above(2)
+    for (const line of service.stdout) expect(() => JSON.parse(line), line).to.not.throw()
   })
 
   // NODE_DEBUG=module names every CommonJS module loaded; the SDK's packages load each other so.

@@ -15,6 +15,15 @@ const blackHole = async (): Promise<{ url: string; close: () => void }> => {
   }
 }
 
+/** A loopback port that nothing listens on: every connection to it is refused. */
+const closedPort = async (): Promise<string> => {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return `http://127.0.0.1:${port}`
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('tracing: a collector that does not answer', function () {
@@ -55,5 +64,30 @@ describe('tracing: a collector that does not answer', function () {
       expect(code).to.equal(0)
       expect(Date.now() - signalled).to.be.below(3000 + 2000)
     }
+  })
+
+  it('with the collector refusing connections, SIGTERM exits within the drain and a bounded flush', async () => {
+    const service = await startService(
+      {
+        OTEL_EXPORTER_OTLP_ENDPOINT: await closedPort(),
+        // Nothing is exported before the signal: every span is still pending at shutdown.
+        OTEL_BSP_SCHEDULE_DELAY: '600000',
+        OTEL_LOG_LEVEL: 'debug',
+      },
+      90_000,
+    )
+    for (let i = 0; i < 20; i++) {
+      const reply = await service.request({ path: '/v1/pets?limit=1', headers: auth })
+      expect(reply.status).to.equal(200)
+    }
+    const signalled = Date.now()
+    expect(await service.stop()).to.equal(0)
+    const took = Date.now() - signalled
+    // The default drain (SHUTDOWN_DRAIN_MS, 2 s), then at most 1 s for the spans; the budget
+    // (SHUTDOWN_TIMEOUT_MS) is 10 s, which the flush alone used to take.
+    expect(took).to.be.within(2000, 2000 + 1000 + 1000)
+    // The SDK's diagnostics went to stderr: stdout is the JSON log lines and nothing else.
+    expect(service.stderr.some((l) => l.startsWith('opentelemetry '))).to.equal(true)
+    for (const line of service.stdout) expect(() => JSON.parse(line), line).to.not.throw()
   })
 })

@@ -7,51 +7,50 @@ import { docs } from './middleware/docs.js'
 import { fallback } from './middleware/fallback.js'
 import { guardApi } from './middleware/guard-api.js'
 import { observe } from './middleware/observe.js'
+import { asTraceStep, traceRequests } from './middleware/trace.js'
 import { probes } from './middleware/probes.js'
 import { checkPublicPrefix, publicBaseOf } from './public-base.js'
 import { tagLogAndCatch } from './middleware/tag-log-and-catch.js'
 import { createRateLimits } from './rate-limits.js'
 import { createResponder } from '../response/answer/index.js'
 import { createPetJsonCache } from './json/pet-json.js'
-import { openApiJson } from './openapi/document.js'
-import { createRouter, ROUTES, routesOf } from './routes/index.js'
+import { openApiJson, serversOf } from './openapi/document.js'
+import { createRouter, ROUTES, routesOf, type Route } from './routes/index.js'
 import { preflightsOf } from './routes/preflight.js'
 import type { KoaAppDeps, KoaAppOptions } from './koa-app-inputs.js'
-
-/** The router's middleware, under a name that traces and stack traces show (its own is `bound `). */
-const routeRequest = (router: ReturnType<typeof createRouter>) =>
-  Object.defineProperty(router.routes(), 'name', { value: 'routeRequest' })
+import { apiSettingsOf } from './api-settings.js'
+import { koaAppDepsOf } from './koa-app-defaults.js'
 
 /**
- * Builds the app without listening: servers, tests and embedders call `app.callback()`.
+ * The router's middleware, under a name that traces and stack traces show (its own is `bound `),
+ * typed as any middleware of the app: the router adds its own fields to the context it is given.
+ */
+const routeRequest = (router: ReturnType<typeof createRouter>): Koa.Middleware<AppState> =>
+  Object.defineProperty(router.routes(), 'name', {
+    value: 'routeRequest',
+  }) as Koa.Middleware<AppState>
+
+/** The route, its handler run in a span of the request's trace named by its operationId. */
+const tracedRoute = (route: Route): Route => ({
+  ...route,
+  handler: (deps) => asTraceStep(route.operationId, 'operation', route.handler(deps)),
+})
+
+/**
+ * Builds the app without listening: servers, tests and embedders call `app.callback()`, or
+ * mount it in a host Koa app. A store and the keys are all it needs: every other dep and option
+ * is the interface's (see KoaAppDeps and KoaAppOptions for each default).
  *
  * @example
  * ```ts
  * import { createServer } from 'node:http'
- * import { GET_PET_DEPRECATION, IDEMPOTENCY_DEFAULTS, LIST_LIMITS, silentLogger } from 'animal-store'
  * import { createInMemoryApiKeys, createInMemoryPetStore } from 'animal-store/in-memory'
  * import { createKoaApp } from 'animal-store/koa'
  *
- * const app = createKoaApp(
- *   {
- *     store: createInMemoryPetStore(),
- *     apiKeys: createInMemoryApiKeys(['my-secret-key']),
- *     logger: silentLogger,
- *     now: Date.now,
- *     checkReadiness: () => async () => ({ _tag: 'Right', right: undefined }),
- *   },
- *   {
- *     basePath: '/v1',
- *     maxBodyBytes: 8192,
- *     retryAfterSeconds: 2,
- *     listLimits: LIST_LIMITS,
- *     deprecation: {
- *       deprecatedAt: GET_PET_DEPRECATION.defaultDeprecatedAt,
- *       sunsetAt: GET_PET_DEPRECATION.sunsetAt,
- *     },
- *     idempotencyPolicy: IDEMPOTENCY_DEFAULTS,
- *   },
- * )
+ * const app = createKoaApp({
+ *   store: createInMemoryPetStore(),
+ *   apiKeys: createInMemoryApiKeys(['my-secret-key']),
+ * })
  * const server = createServer(app.callback()).listen(0, '127.0.0.1')
  * await new Promise((listening) => server.once('listening', listening))
  * const { port } = server.address() as { port: number }
@@ -62,54 +61,65 @@ const routeRequest = (router: ReturnType<typeof createRouter>) =>
  * server.close()
  * ```
  */
-export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppState> => {
-  const { basePath } = options
+export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions = {}): Koa<AppState> => {
+  const ports = koaAppDepsOf(deps)
+  const settings = { ...options, ...apiSettingsOf(options) }
+  const { basePath } = settings
   const routes = routesOf(options.routes ?? ROUTES)
   const publicBase = publicBaseOf(checkPublicPrefix(options.publicPrefix ?? ''), basePath)
   const respond = createResponder({
-    retryAfterSeconds: options.retryAfterSeconds,
-    logger: deps.logger,
+    retryAfterSeconds: settings.retryAfterSeconds,
+    logger: ports.logger,
   })
   const router = createRouter(
     {
-      ...options,
-      store: deps.store,
-      ...(deps.idempotencyStore === undefined ? {} : { idempotencyStore: deps.idempotencyStore }),
+      ...settings,
+      store: ports.store,
+      ...(ports.idempotencyStore === undefined ? {} : { idempotencyStore: ports.idempotencyStore }),
       respond,
-      now: deps.now,
+      now: ports.now,
       publicBase,
       petJson: createPetJsonCache(),
     },
-    routes,
+    ports.tracer === undefined ? routes : routes.map(tracedRoute),
   )
   // The headers name the replacement that the table's deprecated operation gives.
   const deprecated = routes.find((route) => route.deprecation !== undefined)?.deprecation
   const deprecation = (base: string) =>
-    deprecated === undefined ? {} : deprecationHeaders(options.deprecation, base, deprecated)
+    deprecated === undefined ? {} : deprecationHeaders(settings.deprecation, base, deprecated)
   const limits =
-    options.rateLimits === undefined ? undefined : createRateLimits(options.rateLimits, deps.now)
+    options.rateLimits === undefined ? undefined : createRateLimits(options.rateLimits, ports.now)
   const openApi = (base: string) =>
     openApiJson({
-      ...options,
-      servers: options.openApiServers ?? [{ url: base, description: 'This service' }],
+      ...settings,
+      servers: serversOf(base, options.openApiServers),
       routes: options.routes ?? ROUTES,
     })
 
   const corsOrigins = options.corsOrigins ?? []
-  const preflightOf = preflightsOf(router, routes, options)
+  const preflightOf = preflightsOf(router, routes, settings)
 
   const app = new Koa<AppState>()
   useClientAddress(app, clientAddress(options.trustProxy))
-  if (deps.observeRequest !== undefined) app.use(observe(deps.observeRequest))
-  app.use(tagLogAndCatch(deps.logger, respond, deps.requestLine))
+  const { tracer } = ports
+  // With middleware spans asked for, each middleware after the tracer's own runs as a step.
+  const use = (middleware: Koa.Middleware<AppState>) =>
+    app.use(
+      tracer?.middlewareSpans === true
+        ? asTraceStep(middleware.name, 'middleware', middleware)
+        : middleware,
+    )
+  if (tracer !== undefined) app.use(traceRequests(tracer))
+  if (ports.observeRequest !== undefined) use(observe(ports.observeRequest))
+  use(tagLogAndCatch(ports.logger, respond, ports.requestLine, options.logProbes))
   // Before the probes: every answer to an allowed origin carries the CORS headers.
-  if (corsOrigins.length > 0) app.use(cors({ origins: corsOrigins, preflightOf }))
-  app.use(probes(deps.checkReadiness, respond))
-  app.use(docs(basePath, respond, limits))
-  app.use(
+  if (corsOrigins.length > 0) use(cors({ origins: corsOrigins, preflightOf }))
+  use(probes(ports.checkReadiness, respond))
+  use(docs(basePath, respond, limits))
+  use(
     guardApi(
       // The app's clock decides expiry, as it decides the sunset.
-      { verifyApiKey: deps.apiKeys.verifyApiKey, now: deps.now },
+      { verifyApiKey: ports.apiKeys.verifyApiKey, now: ports.now },
       {
         basePath,
         publicBase,
@@ -121,7 +131,7 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions): Koa<AppS
       respond,
     ),
   )
-  app.use(routeRequest(router))
-  app.use(fallback(respond))
+  use(routeRequest(router))
+  use(fallback(respond))
   return app
 }

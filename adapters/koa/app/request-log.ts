@@ -1,9 +1,13 @@
 import type { AppContext } from '../request/app-state.js'
 import type { Logger } from '../../../core/index.js'
 import { matchedRoute } from '../koa-internals.js'
+import type { TraceLogFields } from '../request/request-trace.js'
 
-/** What the log says of a request: never the URL, the body or a header value. */
-export type RequestRecord = {
+/**
+ * What the log says of a request: never the URL, the body or a header value. With a tracer, the
+ * ids of its trace come first (`trace_id`, `span_id`, `trace_flags`).
+ */
+export type RequestRecord = Partial<TraceLogFields> & {
   readonly requestId: string
   readonly method: string
   /** The route template (`/v1/pets/:petId`), null when no route took the request. */
@@ -42,15 +46,22 @@ export const logRequest = (
   else logger.warn({ ...record, storeFailure: failure }, 'store unavailable')
 }
 
-const recordOf = (ctx: AppContext, requestId: string, started: number): RequestRecord => ({
-  requestId,
-  method: ctx.method,
-  route: matchedRoute(ctx) ?? null,
-  status: ctx.status,
-  ms: Math.round((performance.now() - started) * 100) / 100,
-  keyId: ctx.state.principal?.keyId ?? null,
-  client: ctx.ip,
-})
+const recordOf = (ctx: AppContext, requestId: string, started: number): RequestRecord => {
+  const record = {
+    requestId,
+    method: ctx.method,
+    route: matchedRoute(ctx) ?? null,
+    status: ctx.status,
+    ms: Math.round((performance.now() - started) * 100) / 100,
+    keyId: ctx.state.principal?.keyId ?? null,
+    client: ctx.ip,
+  }
+  const ids = ctx.state.trace?.logFields
+  // Written out, not spread: a spread in the literal costs every request, traced or not.
+  return ids === undefined
+    ? record
+    : { trace_id: ids.trace_id, span_id: ids.span_id, trace_flags: ids.trace_flags, ...record }
+}
 
 /**
  * A client that disconnected or was timed out before its request was whole: logged at info with

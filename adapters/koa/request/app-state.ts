@@ -1,5 +1,6 @@
 import type { ParameterizedContext } from 'koa'
 import type { Principal } from '../../../core/index.js'
+import type { RequestTrace } from './request-trace.js'
 
 /** What middleware leaves for the middleware after it: typed, so no side channel is untyped. */
 export type AppState = {
@@ -22,6 +23,8 @@ export type AppState = {
   markKeyed?: (keyId: string) => void
   /** The client's address by the trusted-proxy rules, once `ctx.ip` has been read. */
   clientAddress?: string
+  /** The request's trace, when the app was given a tracer (deps.tracer) and it traces this one. */
+  trace?: RequestTrace
 }
 
 /** The Koa context of the app's middleware, with its typed state. */

@@ -1,11 +1,10 @@
 import type Koa from 'koa'
 import type { IncomingMessage } from 'node:http'
 import { isIP } from 'node:net'
-import proxyaddr from 'proxy-addr'
 import { normalAddress } from './address-text.js'
 import type { AppState } from './app-state.js'
 import { defineRequestIp } from '../koa-internals.js'
-import { forwardedFor } from './forwarded.js'
+import { forwardedForFromRight, xForwardedForFromRight } from './forwarded.js'
 import { trustedOf, type Trusted, type TrustProxy } from './proxy-trust.js'
 
 /** `::ffff:192.0.2.1` is how Node shows an IPv4 peer on a dual-stack socket. */
@@ -20,25 +19,29 @@ export type ClientAddress = {
 }
 
 /**
- * `X-Forwarded-For` walked by proxy-addr: the peer, then each address from the right while the
- * hop that reported it is trusted; the last is the first untrusted. An entry that is not an IP
- * address is never trusted and stops the walk at the hop that wrote it.
+ * `X-Forwarded-For` walked as proxy-addr walks it: the peer, then each address from the right
+ * while the hop that reported it is trusted; the last is the first untrusted. An entry that is
+ * not an IP address is never trusted and stops the walk at the hop that wrote it. Read from the
+ * right only as far as the walk goes: a header of thousands of entries costs those walked.
  */
 const viaXForwardedFor = (req: IncomingMessage, trusted: Trusted): string => {
-  const chain = proxyaddr.all(req, (written, hop) => {
-    const address = normalAddress(written ?? '')
-    return address !== undefined && trusted(address, hop)
-  })
-  const at = (i: number) => normalAddress(chain[i] ?? '')
-  return at(chain.length - 1) ?? at(chain.length - 2) ?? ''
+  let [before, last] = ['', req.socket?.remoteAddress ?? '']
+  let hop = 0
+  for (const written of xForwardedForFromRight(req.headers['x-forwarded-for'])) {
+    const address = normalAddress(last)
+    if (address === undefined || !trusted(address, hop++)) break
+    ;[before, last] = [last, written]
+  }
+  return normalAddress(last) ?? normalAddress(before) ?? ''
 }
 
-/** RFC 7239's `Forwarded` (its `for=`), which proxy-addr does not read, walked the same way. */
+/** RFC 7239's `Forwarded` (its `for=`), walked the same way. */
 const viaForwarded = (req: IncomingMessage, trusted: Trusted): string => {
-  const reported = forwardedFor(req.headers.forwarded)
   let client = normalAddress(req.socket?.remoteAddress ?? '') ?? ''
-  for (let hop = 0; hop < reported.length && trusted(client, hop); hop++) {
-    const next = normalAddress(reported[reported.length - 1 - hop] as string)
+  let hop = 0
+  for (const reported of forwardedForFromRight(req.headers.forwarded)) {
+    if (!trusted(client, hop++)) break
+    const next = normalAddress(reported)
     if (next === undefined) break
     client = next
   }

@@ -1,45 +1,59 @@
 import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
-import { watchBody, type BodyPace } from './body-watch.js'
+import { responseOnSocket } from '../koa-internals.js'
 import type { ConnectionState } from './connection-share.js'
+import { dropConnection, type InFlight } from './in-flight.js'
 
-/** How often connections are looked at: bodies' pace, requests held back too long. */
+/** How often connections are looked at: bodies, requests held back, the in-flight sum. */
 const TICK_MS = 1000
 
 /** What the server asks of its clients' pace, besides Node's own timeouts. */
 export type ConnectionPace = {
   /** Bytes of answers waiting on a connection past which its pipelined requests are held back. */
   readonly maxBufferedBytes: number
+  /** Bytes that work in flight may hold, summed over all connections (in-flight.ts). */
+  readonly maxInFlightBytes: number
   /** How long requests may stay held back before the connection is closed. */
   readonly heldTimeoutMs: number
-  readonly body: BodyPace
+  /** Time for a whole body to arrive once its request's headers are in. */
+  readonly bodyTimeoutMs: number
 }
 
 /**
- * Every tick: a request body slower than the minimum rate is marked stalled, and one past its
- * deadline is refused 408 as Node refuses a request past its timeout (through 'clientError');
- * a connection whose requests stayed held back too long is closed. One timer per server, none
- * per request.
+ * Whether the connection's request body is past its deadline. A body is first seen at a tick,
+ * so its deadline counts from then: up to a tick late, never early.
+ */
+const bodyLate = (socket: Socket, state: ConnectionState, timeoutMs: number, now: number) => {
+  const req = responseOnSocket(socket)?.req
+  if (req === undefined || req.complete) return void (state.watchedBody = undefined)
+  if (state.watchedBody !== req) [state.watchedBody, state.watchedSince] = [req, now]
+  return now - state.watchedSince >= timeoutMs
+}
+
+/**
+ * Every tick: a request body past its deadline is refused 408 as Node refuses a request past its
+ * timeout (through 'clientError'); a connection whose requests stayed held back too long is
+ * closed; the bytes in flight are counted afresh. One timer per server, none per request.
  */
 export const watchPace = (
   server: Server,
   open: Map<Socket, ConnectionState>,
   pace: ConnectionPace,
+  inFlight: InFlight,
 ) => {
-  let last = Date.now()
   const tick = () => {
     const now = Date.now()
     for (const [socket, state] of open) {
       const heldSince = state.pipeline?.heldSince ?? 0
-      if (heldSince > 0 && now - heldSince >= pace.heldTimeoutMs) socket.destroy()
-      else if (watchBody(socket, state, pace.body, now, now - last)) {
+      if (heldSince > 0 && now - heldSince >= pace.heldTimeoutMs) dropConnection(socket)
+      else if (bodyLate(socket, state, pace.bodyTimeoutMs, now)) {
         const late = Object.assign(new Error('the body took too long'), {
           code: 'ERR_HTTP_REQUEST_TIMEOUT',
         })
         server.emit('clientError', late, socket)
       }
     }
-    last = now
+    inFlight.recount()
   }
   const timer = setInterval(tick, TICK_MS).unref()
   server.once('close', () => clearInterval(timer))

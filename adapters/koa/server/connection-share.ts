@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http'
 import type { Socket } from 'node:net'
 import { budgetKeyOf } from '../request/address-budget.js'
 import { unmapIpv4 } from '../request/client-address.js'
-import { ANONYMOUS_BUSY, KEYED_STALLED, connectionToEvict } from './eviction-order.js'
+import { responseOnSocket } from '../koa-internals.js'
+import { dropConnection } from './in-flight.js'
 import type { Pipeline } from './pipelined.js'
 
 /** How the connection cap is shared out; every limit is off when absent. */
@@ -18,33 +19,55 @@ export type ConnectionShare = {
 /**
  * `refused`: over a limit, to be told 503 and closed. `address`: whose per-address count it is
  * in (none for a trusted proxy's, or without that cap). `key`: the key of the last request it
- * carried with a valid key (the app says so through the listener's `markKeyed`). The rest is
- * set as needed: its pipelined requests, and the watch on its request's body (body-watch.ts).
+ * carried with a valid key (the app says so through the listener's `markKeyed`); its holder is
+ * that key, or the anonymous share without one. `waiting`: the bytes of answers counted as
+ * waiting on it (in-flight.ts). The request whose body the tick watches, and since when.
  */
 export type ConnectionState = {
   refused: boolean
   address: string | undefined
-  key: string | undefined
-  /** When it was accepted (ms since the epoch). */
-  openedAt: number
-  pipeline: Pipeline | undefined
-  /** The request whose body was seen in progress, since when, and the socket's bytes read. */
-  watchedBody: IncomingMessage | undefined
+  key?: string | undefined
+  pipeline?: Pipeline | undefined
+  waiting: number
+  watchedBody?: IncomingMessage | undefined
   watchedSince: number
-  bytesAtTick: number
-  /** The request whose body arrived below the minimum rate at the last tick. */
-  stalledBody: IncomingMessage | undefined
 }
 
-const anonymousCount = (open: Map<Socket, ConnectionState>): number => {
-  let n = 0
-  for (const state of open.values()) if (state.key === undefined) n++
-  return n
+type Holding = { weight: number; first: Socket; idle: Socket | undefined }
+
+/**
+ * The connection that gives way among those `among` accepts: one of the holder (a key, or the
+ * anonymous share) with the most connections and requests carried out ahead, whatever they are
+ * doing (on a tie, the anonymous share); of its own, the oldest idle one, else its oldest. A key
+ * that holds less than another never gives way to it, however fast the other opens connections.
+ */
+const connectionToClose = (
+  open: Map<Socket, ConnectionState>,
+  among: (state: ConnectionState) => boolean,
+): Socket | undefined => {
+  const holdings = new Map<string | undefined, Holding>()
+  let most: Holding | undefined
+  for (const [socket, state] of open) {
+    if (state.refused || !among(state)) continue
+    let h = holdings.get(state.key)
+    if (h === undefined)
+      holdings.set(state.key, (h = { weight: 0, first: socket, idle: undefined }))
+    h.weight += 1 + (state.pipeline?.ahead.length ?? 0)
+    if (h.idle === undefined && responseOnSocket(socket) == null) h.idle = socket
+    // On a tie the anonymous share gives way first: a key has shown it is a client of the API.
+    if (
+      most === undefined ||
+      h.weight > most.weight ||
+      (h.weight === most.weight && state.key === undefined)
+    )
+      most = h
+  }
+  return most?.idle ?? most?.first
 }
 
 /**
  * Admits new connections into `open` (oldest first) under the cap `max` and the share, closing
- * one that may give way when a limit is reached; a newcomer for whom none does is refused.
+ * one that gives way when a limit is reached; a newcomer for whom none does is refused.
  */
 export const shareConnections = (
   open: Map<Socket, ConnectionState>,
@@ -65,20 +88,22 @@ export const shareConnections = (
     open.delete(socket)
     if (!state.refused) count(state.address, -1)
   }
-  type Among = (socket: Socket, state: ConnectionState) => boolean
-  /** Closes one that may give way (ranked up to `worst`, among `among`); whether there was one. */
-  const evict = (worst: number, among: Among = () => true): boolean => {
-    const chosen = connectionToEvict(open, worst, (s, state) => !state.refused && among(s, state))
-    chosen?.destroy()
+  /** Closes one that gives way among `among`; whether there was one. */
+  const close = (among: (state: ConnectionState) => boolean = () => true): boolean => {
+    const chosen = connectionToClose(open, among)
+    if (chosen !== undefined) dropConnection(chosen)
     if (chosen !== undefined) forget(chosen)
     return chosen !== undefined
   }
   const makeRoom = (address: string | undefined): boolean => {
     if (address !== undefined && (perAddress.get(address) ?? 0) >= maxPerAddress)
-      if (!evict(KEYED_STALLED, (_, state) => state.address === address)) return false
-    if (open.size >= maxAnonymous && anonymousCount(open) >= maxAnonymous)
-      evict(ANONYMOUS_BUSY, (_, state) => state.key === undefined)
-    return open.size < max || evict(KEYED_STALLED)
+      if (!close((state) => state.address === address)) return false
+    if (open.size >= maxAnonymous) {
+      let anonymous = 0
+      for (const state of open.values()) if (state.key === undefined && !state.refused) anonymous++
+      if (anonymous >= maxAnonymous) close((state) => state.key === undefined)
+    }
+    return open.size < max || close()
   }
   return {
     /** The newcomer's state: refused when no room could be made. */
@@ -88,17 +113,7 @@ export const shareConnections = (
         maxPerAddress === Infinity || isProxy(peer) ? undefined : budgetKeyOf(unmapIpv4(peer))
       const refused = !makeRoom(address)
       if (!refused) count(address, 1)
-      return {
-        refused,
-        address,
-        key: undefined,
-        openedAt: Date.now(),
-        pipeline: undefined,
-        watchedBody: undefined,
-        watchedSince: 0,
-        bytesAtTick: 0,
-        stalledBody: undefined,
-      }
+      return { refused, address, waiting: 0, watchedSince: 0 }
     },
     forget,
   }

@@ -1,9 +1,10 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { answerError } from '../response/answer/index.js'
+import { responseOnSocket } from '../koa-internals.js'
 import { shareConnections, type ConnectionShare, type ConnectionState } from './connection-share.js'
-import { busy, responseOf } from './eviction-order.js'
 import { watchPace, type ConnectionPace } from './connection-pace.js'
+import { budgetInFlight } from './in-flight.js'
 import { newPipeline, runPipelined } from './pipelined.js'
 import type { WireListener } from './root-app.js'
 
@@ -27,17 +28,18 @@ export type Connections = {
   readonly closeIdle: () => void
   /** Wraps the app: a request on a connection over the cap is answered 503 and not served. */
   readonly guard: (listener: WireListener) => WireListener
+  /** Told when an answer is left waiting on its socket, to count it in the in-flight budget. */
+  readonly waiting: (socket: Socket) => void
 }
 
 /**
  * Accounts for the server's connections and keeps them under `max`, shared out by `share`. A new
- * connection at a limit (the cap, its address's, the anonymous share) takes the place of one
- * that may give way (see eviction-order.ts: those not making progress first, keyed ones last,
- * idle keyed ones by key); when none may, the newcomer gets 503 `unavailable` and is closed; past
- * `max + OVERFLOW_CONNECTIONS` it is dropped at once. A keyed request in progress whose body
- * keeps its pace and whose answer is being taken is never cut, and the process never runs out of
- * descriptors as long as `max` fits the limit. Pipelined requests are carried out within
- * `pace.maxBufferedBytes` (pipelined.ts); bodies keep the pace of `pace.body` (body-watch.ts).
+ * connection at a limit (the cap, its address's, the anonymous share) takes the place of one of
+ * the holder with the most (connection-share.ts); when none may give way, the newcomer gets 503
+ * `unavailable` and is closed; past `max + OVERFLOW_CONNECTIONS` it is dropped at once, so the
+ * process never runs out of descriptors as long as `max` fits the limit. Pipelined requests are
+ * carried out within `pace.maxBufferedBytes` (pipelined.ts), the bytes of all in flight within
+ * `pace.maxInFlightBytes` (in-flight.ts), and bodies within `pace.bodyTimeoutMs`.
  */
 export const trackConnections = (
   server: Server,
@@ -47,14 +49,19 @@ export const trackConnections = (
 ): Connections => {
   const open = new Map<Socket, ConnectionState>() // insertion order: oldest first
   const shared = shareConnections(open, max, share)
+  const inFlight = budgetInFlight(open, pace.maxInFlightBytes)
+  const room = { bound: pace.maxBufferedBytes, crowded: inFlight.crowded }
   let draining = false
-  watchPace(server, open, pace)
+  watchPace(server, open, pace, inFlight)
 
   server.prependListener('connection', (socket: Socket) => {
     const state = shared.admit(socket)
     if (state.refused && open.size >= max + OVERFLOW_CONNECTIONS) return void socket.destroy()
     open.set(socket, state)
-    socket.once('close', () => shared.forget(socket))
+    socket.once('close', () => {
+      inFlight.forget(state)
+      shared.forget(socket)
+    })
     // A refused connection that never sends a request does not linger.
     if (state.refused) socket.setTimeout(1000, () => socket.destroy())
   })
@@ -64,7 +71,7 @@ export const trackConnections = (
   })
 
   const closeIdle = () => {
-    for (const socket of open.keys()) if (!busy(socket)) socket.destroy()
+    for (const socket of open.keys()) if (responseOnSocket(socket) == null) socket.destroy()
   }
 
   return {
@@ -72,17 +79,22 @@ export const trackConnections = (
     drain: () => {
       draining = true
       for (const socket of open.keys()) {
-        const res = responseOf(socket)
+        const res = responseOnSocket(socket)
         if (res?.headersSent === false) res.setHeader('Connection', 'close')
       }
       closeIdle()
     },
     closeIdle,
+    waiting: (socket) => {
+      const state = open.get(socket)
+      if (state !== undefined) inFlight.waiting(socket, state)
+    },
     guard: (listener) => (req, res, inviteBody) => {
       const socket = req.socket
       const state = open.get(socket)
-      // The rest of a chunk whose connection was closed for pipelining too deep: not served.
-      if (socket.destroyed) return
+      // The rest of a chunk whose connection was closed (pipelining too deep, or an answer that
+      // said `Connection: close` has left): not served (RFC 9112 §9.6).
+      if (socket.destroyed || socket.writableEnded) return
       if (state?.refused === true) {
         res.setHeader('Retry-After', '1')
         return answerError(
@@ -100,9 +112,7 @@ export const trackConnections = (
       const pipeline = (state.pipeline ??= newPipeline())
       if (pipeline.ahead.length + pipeline.held.length >= MAX_PIPELINED)
         return void socket.destroy()
-      runPipelined(pipeline, socket, res, pace.maxBufferedBytes, () =>
-        listener(req, res, inviteBody, markKeyed),
-      )
+      runPipelined(pipeline, socket, res, room, () => listener(req, res, inviteBody, markKeyed))
     },
   }
 }

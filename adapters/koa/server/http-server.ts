@@ -4,9 +4,9 @@ import type { AppState } from '../request/app-state.js'
 import { clientAddress } from '../request/client-address.js'
 import { createClientErrorAnswer } from './raw-error-answer.js'
 import { trackConnections, type Connections } from './connections.js'
-import { paceOf, type HttpLimits } from './http-limits.js'
+import { limitsWithDefaults, paceOf, type HttpLimits } from './http-limits.js'
 import { serveAsRoot, type WireListener } from './root-app.js'
-import type { Logger } from '../../../core/index.js'
+import { silentLogger, type Logger } from '../../../core/index.js'
 import {
   expectsContinue,
   guardCodings,
@@ -38,10 +38,18 @@ const invitation = (res: Parameters<RequestListener>[1]) => {
  * connection cap and the timeouts. Out of descriptors at accept, libuv takes the newcomer on a
  * spare descriptor and closes it at once (the client sees its connection closed, without an
  * answer); an accept failure that still reaches Node is logged as a warning, never fatal.
+ * Each limit left out is the service's default (`HTTP_LIMIT_DEFAULTS`); the logger is silent
+ * when none is given.
  */
 export const createHttpServer = (
   appOrListener: Koa<AppState> | WireListener,
-  limits: HttpLimits,
+  limits: HttpLimits = {},
+  logger: Logger = silentLogger,
+): HttpServer => serveWith(appOrListener, limitsWithDefaults(limits), logger)
+
+const serveWith = (
+  appOrListener: Koa<AppState> | WireListener,
+  limits: ReturnType<typeof limitsWithDefaults>,
   logger: Logger,
 ): HttpServer => {
   const server = createServer({
@@ -68,8 +76,10 @@ export const createHttpServer = (
   // Not instanceof: an embedder's app may come from another copy of Koa.
   const isApp = typeof appOrListener !== 'function'
   const listener = isApp
-    ? serveAsRoot(appOrListener, (fields) =>
-        logger.warn({ fields }, 'koa internals differ: serving through app.callback()'),
+    ? serveAsRoot(
+        appOrListener,
+        (fields) => logger.warn({ fields }, 'koa internals differ: serving through app.callback()'),
+        connections.waiting,
       )
     : appOrListener
   const guarded = connections.guard(guardHeaders(guardCodings(listener)))

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import { pausedByNode } from '../koa-internals.js'
+import { isLastAnswer, pausedByNode, responseOnSocket } from '../koa-internals.js'
 
 /**
  * Requests pipelined behind the one in progress that are carried out before they reach the
@@ -25,15 +25,31 @@ export type Pipeline = {
 
 export const newPipeline = (): Pipeline => ({ ahead: [], held: [], heldSince: 0, paused: false })
 
-/** Bytes of answers waiting on the connection: in the socket's buffer and in those ahead. */
-const waitingBytes = (pipeline: Pipeline, socket: Socket): number => {
+/** What lets a pipelined request be carried out before its turn. */
+export type Room = {
+  /** Bytes of answers that may wait on one connection (socket and those ahead). */
+  readonly bound: number
+  /** Whether the server-wide budget says pipelined requests wait (in-flight.ts). */
+  readonly crowded: () => boolean
+}
+
+/** Bytes of answers waiting on the connection: in its socket's buffer and in those ahead. */
+export const waitingBytes = (pipeline: Pipeline, socket: Socket): number => {
   let bytes = socket.writableLength
   for (const res of pipeline.ahead) bytes += res.writableLength
   return bytes
 }
 
-const mayRunAhead = (pipeline: Pipeline, socket: Socket, bound: number): boolean =>
-  pipeline.ahead.length < PIPELINED_AHEAD && waitingBytes(pipeline, socket) < bound
+/**
+ * Few ahead, under both bounds, and no answer before it says `Connection: close`: after such an
+ * answer nothing more is carried out on the connection (RFC 9112 §9.6).
+ */
+const mayRunAhead = (pipeline: Pipeline, socket: Socket, room: Room): boolean =>
+  pipeline.ahead.length < PIPELINED_AHEAD &&
+  !room.crowded() &&
+  waitingBytes(pipeline, socket) < room.bound &&
+  !isLastAnswer(responseOnSocket(socket)) &&
+  !pipeline.ahead.some(isLastAnswer)
 
 /**
  * Node's own pause (its `_paused`) is undone by Node on drain; resuming a socket Node paused
@@ -52,10 +68,10 @@ const resumeReading = (pipeline: Pipeline, socket: Socket): void => {
 }
 
 /** Carries out held requests while the bound allows, the one that has the socket in any case. */
-const release = (pipeline: Pipeline, socket: Socket, bound: number): void => {
+const release = (pipeline: Pipeline, socket: Socket, room: Room): void => {
   for (let next = pipeline.held[0]; next !== undefined; next = pipeline.held[0]) {
     const itsTurn = next.res.socket !== null
-    if (!itsTurn && !mayRunAhead(pipeline, socket, bound)) return
+    if (!itsTurn && !mayRunAhead(pipeline, socket, room)) return
     pipeline.held.shift()
     if (!itsTurn) pipeline.ahead.push(next.res)
     next.run()
@@ -65,22 +81,22 @@ const release = (pipeline: Pipeline, socket: Socket, bound: number): void => {
 }
 
 /**
- * A request queued behind an answer not yet sent: carried out at once while what waits on the
- * connection is under `bound` bytes (and few are ahead), else held back, with the connection no
+ * A request queued behind an answer not yet sent: carried out at once while there is room
+ * (mayRunAhead), else held back, with the connection no
  * longer read, until answers leave. Each answer that reaches the socket lets more through.
  */
 export const runPipelined = (
   pipeline: Pipeline,
   socket: Socket,
   res: ServerResponse,
-  bound: number,
+  room: Room,
   run: () => void,
 ): void => {
   res.once('socket', () => {
     if (pipeline.ahead[0] === res) pipeline.ahead.shift()
-    release(pipeline, socket, bound)
+    release(pipeline, socket, room)
   })
-  if (pipeline.held.length === 0 && mayRunAhead(pipeline, socket, bound)) {
+  if (pipeline.held.length === 0 && mayRunAhead(pipeline, socket, room)) {
     pipeline.ahead.push(res)
     return run()
   }

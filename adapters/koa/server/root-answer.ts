@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import { pipeline, type Readable, type Stream } from 'node:stream'
 import type { AppContext } from '../request/app-state.js'
 import { finishAnswer } from '../response/answer/index.js'
@@ -16,8 +17,8 @@ const pipeStream = (ctx: AppContext, stream: Stream, res: ServerResponse): void 
  * done here, with one difference nobody outside the app sees: text and bytes are written
  * batched (batched-writes.ts). A test compares the bytes of both for the same requests.
  */
-export const writeAnswer = () => {
-  const sendBatched = createBatch()
+export const writeAnswer = (waiting?: (socket: Socket) => void) => {
+  const sendBatched = createBatch(waiting)
   return (ctx: AppContext): void => {
     const payload = finishAnswer(ctx)
     if (payload === undefined) return

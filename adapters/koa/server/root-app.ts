@@ -1,5 +1,6 @@
 import type Koa from 'koa'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
 import type { AppContext, AppState } from '../request/app-state.js'
 import { composerOf, koaShapeDifferences } from '../koa-internals.js'
 import { writeAnswer } from './root-answer.js'
@@ -51,11 +52,13 @@ const viaCallback = (app: Koa<AppState>): WireListener => {
  * buffers, whose write has no stream to fail.
  *
  * It reads fields of Koa that are not its API (koa-internals.ts): when this Koa differs from
- * them, it tells `onDiffers` which, once, and serves through `app.callback()` instead.
+ * them, it tells `onDiffers` which, once, and serves through `app.callback()` instead. An answer
+ * left waiting on its socket is told `waiting` (the server's in-flight budget).
  */
 export const serveAsRoot = (
   app: Koa<AppState>,
   onDiffers: (fields: ReadonlyArray<string>) => void = () => {},
+  waiting?: (socket: Socket) => void,
 ): WireListener => {
   // An app that keeps its context in AsyncLocalStorage needs Koa's own run of it.
   if (app.ctxStorage !== undefined) return viaCallback(app)
@@ -68,7 +71,7 @@ export const serveAsRoot = (
   const run = compose<AppContext>(app.middleware)
   // As `app.callback()` does: an app with no 'error' listener reports through `app.onerror`.
   if (app.listenerCount('error') === 0) app.on('error', app.onerror.bind(app))
-  const write = writeAnswer()
+  const write = writeAnswer(waiting)
   return (req, res, inviteBody, markKeyed) => {
     const ctx = app.createContext<AppState>(req, res) as AppContext
     if (inviteBody !== undefined) ctx.state.inviteBody = inviteBody

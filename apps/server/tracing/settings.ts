@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js'
 
 /*
- * Read before anything else is loaded (see main.ts), so this file imports no part of the service:
- * config.ts would bring in koa before the instrumentations could see it.
+ * Read before anything else is loaded (see main.ts): this file imports no part of the service, so
+ * that a refusal costs no start-up.
  */
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -16,24 +16,20 @@ const SAMPLERS = [
   'parentbased_traceidratio',
 ]
 const PROTOCOLS = ['http/protobuf', 'http/json', 'grpc']
-/** The batch span processor's variables, and the least each may be. */
-const BATCH_VARIABLES: ReadonlyArray<readonly [string, number]> = [
+/** The SDK's levels of OTEL_LOG_LEVEL (in any case); its diagnostics go to stderr (start.ts). */
+const LOG_LEVELS = ['none', 'error', 'warn', 'info', 'debug', 'verbose', 'all']
+/** The integer variables (the batch span processor's, the export's timeout), and the least each may be. */
+const INTEGER_VARIABLES: ReadonlyArray<readonly [string, number]> = [
   ['OTEL_BSP_SCHEDULE_DELAY', 0],
   ['OTEL_BSP_EXPORT_TIMEOUT', 0],
   ['OTEL_BSP_MAX_QUEUE_SIZE', 1],
   ['OTEL_BSP_MAX_EXPORT_BATCH_SIZE', 1],
+  ['OTEL_EXPORTER_OTLP_TIMEOUT', 1],
+  ['OTEL_EXPORTER_OTLP_TRACES_TIMEOUT', 1],
 ]
 const ENDPOINTS = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT']
-
-/**
- * Variables that only the SDK reads, which the service honours and documents besides the ones
- * checked here (docs/configuration.md lists both).
- */
-export const SDK_VARIABLES = [
-  'OTEL_SERVICE_NAME',
-  'OTEL_RESOURCE_ATTRIBUTES',
-  'OTEL_EXPORTER_OTLP_TIMEOUT',
-] as const
+/** Read by the SDK alone, and documented: any value is a name. */
+export const SDK_VARIABLES = ['OTEL_SERVICE_NAME'] as const
 
 const set = (env: Env, name: string): string | undefined =>
   env[name] === undefined || env[name].trim() === '' ? undefined : env[name].trim()
@@ -54,11 +50,29 @@ const ratioProblem = (env: Env): string[] => {
     : [`OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1 (got "${arg}")`]
 }
 
+/** `key=value,key=value`, as the specification writes resource attributes (values %-encoded). */
+const resourceProblem = (env: Env): string[] => {
+  const value = set(env, 'OTEL_RESOURCE_ATTRIBUTES')
+  const fine = (pair: string) => {
+    const at = pair.indexOf('=')
+    if (at < 1 || pair.slice(0, at).trim() === '') return false
+    try {
+      decodeURIComponent(pair.slice(at + 1))
+      return true
+    } catch {
+      return false
+    }
+  }
+  return value === undefined || value.split(',').every(fine)
+    ? []
+    : [`OTEL_RESOURCE_ATTRIBUTES must be key=value pairs separated by commas (got "${value}")`]
+}
+
 /** What is wrong with the variables that shape the traces, once tracing is on. */
 const problemsOf = (env: Env): string[] => {
-  const oneOf = (name: string, values: string[]) => {
+  const oneOf = (name: string, values: string[], caseless = false) => {
     const value = set(env, name)
-    return value === undefined || values.includes(value)
+    return value === undefined || values.includes(caseless ? value.toLowerCase() : value)
       ? []
       : [`${name} must be one of ${values.join(', ')} (got "${value}")`]
   }
@@ -79,8 +93,12 @@ const problemsOf = (env: Env): string[] => {
     ...oneOf('OTEL_EXPORTER_OTLP_TRACES_PROTOCOL', PROTOCOLS),
     ...oneOf('OTEL_TRACES_SAMPLER', SAMPLERS),
     ...ratioProblem(env),
-    ...BATCH_VARIABLES.flatMap(integer),
+    ...INTEGER_VARIABLES.flatMap(integer),
     ...ENDPOINTS.flatMap(url),
+    ...resourceProblem(env),
+    ...oneOf('OTEL_LOG_LEVEL', LOG_LEVELS, true),
+    ...oneOf('OTEL_SDK_DISABLED', ['true', 'false'], true),
+    ...oneOf('TRACE_MIDDLEWARE', ['true', 'false']),
   ]
 }
 

@@ -1,24 +1,34 @@
-import { register } from 'node:module'
-import { context, isSpanContextValid, trace } from '@opentelemetry/api'
-import { getRPCMetadata, setGlobalErrorHandler } from '@opentelemetry/core'
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http'
-import { KoaInstrumentation } from '@opentelemetry/instrumentation-koa'
-import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb'
+import { format } from 'node:util'
+import {
+  diag,
+  ROOT_CONTEXT,
+  trace,
+  type ContextManager,
+  type DiagLogFunction,
+} from '@opentelemetry/api'
+import { diagLogLevelFromString, setGlobalErrorHandler } from '@opentelemetry/core'
 import { NodeSDK } from '@opentelemetry/sdk-node'
-import { createAddHookMessageChannel } from 'import-in-the-middle'
 import type { Logger } from '../../../core/index.js'
-import type { TraceIds, Tracing } from './tracing.js'
+import { createRequestTracer } from './request-spans.js'
+import { createStoreSpans } from './store-spans.js'
+import type { Tracing } from './tracing.js'
 
-/** The probes are asked every few seconds by the orchestrator: traces of them would bury the rest. */
-const PROBES = new Set(['/healthz', '/readyz'])
+type Env = Readonly<Record<string, string | undefined>>
 
-/** The request's own span (the server span the http instrumentation keeps), else the active one. */
-const currentIds = (): TraceIds | undefined => {
-  const active = context.active()
-  const ids = (getRPCMetadata(active)?.span ?? trace.getSpan(active))?.spanContext()
-  if (ids === undefined || !isSpanContextValid(ids)) return undefined
-  const flags = ids.traceFlags.toString(16).padStart(2, '0')
-  return { trace_id: ids.traceId, span_id: ids.spanId, trace_flags: flags }
+/**
+ * No context follows the code: the request's travels in `ctx.state`. The SDK's default manager
+ * enables Node's promise hooks, which cost Node 20 as much as the rest of a request (steps.ts).
+ */
+const NO_CONTEXT_MANAGER: ContextManager = {
+  active: () => ROOT_CONTEXT,
+  with: (_context, fn, thisArg, ...args) => fn.call(thisArg, ...args),
+  bind: (_context, target) => target,
+  enable() {
+    return this
+  },
+  disable() {
+    return this
+  },
 }
 
 /** The first problem is held until there is a logger to tell; later ones are dropped. */
@@ -42,26 +52,54 @@ const firstProblemOnly = () => {
 }
 
 /**
- * Starts the OpenTelemetry SDK, configured by the standard OTEL_ variables (exporter, endpoint,
- * protocol, resource, sampler, batch processor), with the http, koa and mongodb instrumentations.
- * Call it before koa, node:http or mongodb is imported: ES modules are instrumented only as they
- * load, through the loader hook registered here for exactly the modules instrumented.
+ * The SDK's own diagnostics (OTEL_LOG_LEVEL) go to stderr: the SDK would print them on stdout,
+ * which holds the JSON log lines and nothing else.
  */
-export const startTracing = async (): Promise<Tracing> => {
-  const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel()
-  register('import-in-the-middle/hook.mjs', import.meta.url, registerOptions)
+const diagnosticsToStderr = (env: Env) => {
+  const level = diagLogLevelFromString(env.OTEL_LOG_LEVEL?.trim())
+  if (level === undefined) return
+  const line =
+    (tag: string): DiagLogFunction =>
+    (message, ...args) =>
+      void process.stderr.write(`opentelemetry ${tag}: ${format(message, ...args)}\n`)
+  diag.setLogger(
+    {
+      error: line('error'),
+      warn: line('warn'),
+      info: line('info'),
+      debug: line('debug'),
+      verbose: line('verbose'),
+    },
+    { logLevel: level, suppressOverrideMessage: true },
+  )
+}
+
+/**
+ * Starts the OpenTelemetry SDK, configured by the standard OTEL_ variables (exporter, endpoint,
+ * protocol, resource, sampler, propagators, batch processor). It instruments no module: the
+ * service makes its spans at its own seams (request-spans.ts, store-spans.ts).
+ */
+export const startTracing = (env: Env): Tracing => {
   const reportProblemsTo = firstProblemOnly()
+  diagnosticsToStderr(env)
+  // The SDK's constructor would install its console logger for OTEL_LOG_LEVEL (on stdout, and
+  // announcing itself there): it does not see the variable, which it reads nowhere else.
+  const level = process.env.OTEL_LOG_LEVEL
+  delete process.env.OTEL_LOG_LEVEL
   const sdk = new NodeSDK({
-    instrumentations: [
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => PROBES.has(req.url ?? '') }),
-      new KoaInstrumentation(),
-      new MongoDBInstrumentation(),
-    ],
+    instrumentations: [],
+    contextManager: NO_CONTEXT_MANAGER,
     // Traces only: the service's metrics are Prometheus's (METRICS_PORT), its logs are stdout.
     metricReaders: [],
     logRecordProcessors: [],
   })
+  if (level !== undefined) process.env.OTEL_LOG_LEVEL = level
   sdk.start()
-  await waitForAllMessagesAcknowledged()
-  return { currentIds, reportProblemsTo, shutdown: () => sdk.shutdown() }
+  const tracer = trace.getTracer('animal-store')
+  return {
+    requestTracer: createRequestTracer(tracer, env.TRACE_MIDDLEWARE?.trim() === 'true'),
+    storeSpans: (system) => createStoreSpans(tracer, system),
+    reportProblemsTo,
+    shutdown: () => sdk.shutdown(),
+  }
 }

@@ -1,17 +1,13 @@
+import type { RequestTracer } from '../../../adapters/koa/index.js'
 import type { Logger } from '../../../core/index.js'
-
-/** The ids of a request's trace in a log line, named as pino's OpenTelemetry conventions do. */
-export type TraceIds = {
-  readonly trace_id: string
-  readonly span_id: string
-  /** Two hex digits: `01` when sampled. */
-  readonly trace_flags: string
-}
+import type { StoreSpans } from './store-spans.js'
 
 /** Tracing once started (start.ts); absent when the OTEL_ variables ask for none. */
 export type Tracing = {
-  /** The ids of the request being served (its server span), when there is one. */
-  readonly currentIds: () => TraceIds | undefined
+  /** The app's tracer: a span for each request and its operation. */
+  readonly requestTracer: RequestTracer
+  /** The store decorators; `system` is the database's name (`mongodb`), absent in the process. */
+  readonly storeSpans: (system: string | undefined) => StoreSpans
   /**
    * Where problems of the SDK go (an unreachable collector, mostly): the first one only, so that
    * a collector that stays down costs one line, not one per batch of spans.

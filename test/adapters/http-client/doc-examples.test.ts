@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { expect } from 'chai'
 import { DEFAULT_BUDGET } from '../../../adapters/http-client/index.js'
@@ -35,6 +37,23 @@ const PRINTS: ReadonlyArray<[RegExp, RegExp]> = [
   [/taskEither/, /^0\n$/],
 ]
 
+/** A service whose first create answers 503 without Retry-After: the client backs off and retries. */
+const flakyService = async () => {
+  let creates = 0
+  const server = createServer((req, res) => {
+    req.resume()
+    const [status, body] =
+      creates++ === 0
+        ? [503, '{"code":"unavailable","message":"try again","status":503}']
+        : [201, '{"id":1,"name":"Rex","categoryId":7,"status":"pending"}']
+    res.writeHead(status, { 'Content-Type': 'application/json', Location: '/v1/pets/1' })
+    res.end(body)
+  })
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
+  const { port } = server.address() as AddressInfo
+  return { url: `http://127.0.0.1:${port}/v1`, close: () => server.close() }
+}
+
 describe(`the examples of ${DOC}`, function () {
   this.timeout(120_000)
   const programs = programsOf(readFileSync(DOC, 'utf8'))
@@ -50,6 +69,20 @@ describe(`the examples of ${DOC}`, function () {
     expect(Object.fromEntries(rows.map(([, name, value]) => [name, Number(value)]))).to.deep.equal(
       DEFAULT_BUDGET,
     )
+  })
+
+  it('the onRetry example says how long it waits in whole milliseconds', async () => {
+    const program = programs.find((text) => /onRetry/.test(text)) ?? ''
+    const service = await flakyService()
+    try {
+      const file = join(DIR, 'example-on-retry.mjs')
+      writeFileSync(file, program)
+      const result = await run(file, { ANIMAL_STORE_URL: service.url, ANIMAL_STORE_KEY: TEST_KEY })
+      expect(result.code, result.stderr).to.equal(0)
+      expect(result.stderr).to.match(/^createPet attempt 1: unavailable, again in \d+ ms\n$/)
+    } finally {
+      service.close()
+    }
   })
 
   programs.forEach((program, i) => {

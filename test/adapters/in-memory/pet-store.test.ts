@@ -10,7 +10,7 @@ import { petStoreContract } from '../../../adapters/testing/index.js'
 petStoreContract(
   'in-memory',
   async (options) => ({ store: createInMemoryPetStore(options), dispose: async () => {} }),
-  { properties: 100, supports: { capacity: true } },
+  { properties: 100, supports: { capacity: true, storedRecords: true } },
 )
 
 describe('in-memory pet store: capacity', () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai'
 import fc from 'fast-check'
 import { INT64_DECIMAL_PATTERN } from '../../../adapters/koa/app/json/int64-form.js'
-import { namesInt64Strings } from '../../../adapters/koa/request/int64-form.js'
+import { asksInt64Strings, sendsInt64Strings } from '../../../adapters/koa/request/int64-form.js'
 import { INT64_MAX } from '../../../core/index.js'
 import { auth, startTestApi, type TestApi } from '../../support/app.js'
 import { expectError } from '../../support/expect-error.js'
@@ -16,21 +16,57 @@ describe('the string form of int64 values: media type parameter', () => {
       STRING_FORM,
       'application/json;int64=string',
       'Application/JSON; INT64="string"',
-      'text/html, application/json; int64=string; q=0.5',
       'application/json; charset=utf-8; int64=string',
-    ])
-      expect(namesInt64Strings(named), named).to.equal(true)
+      'application/json;; int64=string',
+      'application/json; ; int64=string;',
+      'application/json; a="x;y,\\"z"; int64=string',
+    ]) {
+      expect(asksInt64Strings(named), named).to.equal(true)
+      expect(sendsInt64Strings(named), named).to.equal(true)
+    }
     for (const plain of [
       undefined,
       '',
       'application/json',
       '*/*',
       'application/json; int64=number',
-      'application/json; int64=string; q=0',
       '*/*; int64=string',
       'text/plain; int64=string',
+      'application/json; int64=string; foo',
+      'application/json; int64=string; a="unclosed',
+      'application/json int64=string',
+      'application/json; int64 = string',
+    ]) {
+      expect(asksInt64Strings(plain), String(plain)).to.equal(false)
+      expect(sendsInt64Strings(plain), String(plain)).to.equal(false)
+    }
+  })
+
+  it('reads q in Accept as a weight from 0 to 1 with at most 3 decimals, anything else invalid', () => {
+    for (const named of [
+      'text/html, application/json; int64=string; q=0.5',
+      'application/json; int64=string; Q=1.000',
+      'application/json; int64=string; q=0.001, text/html; q=0',
+      ', , application/json; int64=string,',
     ])
-      expect(namesInt64Strings(plain), String(plain)).to.equal(false)
+      expect(asksInt64Strings(named), named).to.equal(true)
+    for (const plain of [
+      'application/json; int64=string; q=0',
+      'application/json; int64=string; q=0.000',
+      'application/json; int64=string; q=-1',
+      'application/json; int64=string; q=abc',
+      'application/json; int64=string; q=1.5',
+      'application/json; int64=string; q=0.0001',
+      'application/json; int64=string; q="0.5"',
+      'application/json; int64=string; q=1.001',
+      'application/json; int64=string, text/html; q=2',
+    ])
+      expect(asksInt64Strings(plain), plain).to.equal(false)
+  })
+
+  it('reads q in Content-Type as an ordinary parameter', () => {
+    expect(sendsInt64Strings('application/json; int64=string; q=0')).to.equal(true)
+    expect(sendsInt64Strings('application/json; int64=string, text/html')).to.equal(false)
   })
 
   it('has a pattern that matches exactly the digits of 1 to 2^63-1, without a leading zero', () => {
@@ -90,6 +126,23 @@ describe('HTTP: the string form of int64 values, per request', () => {
       const headers = accept === undefined ? auth : { ...auth, Accept: accept }
       const listed = await api.request({ path: '/v1/pets', headers })
       expect(listed.text, accept).to.equal(`[${plain}]`)
+      expect(listed.headers['content-type'], accept).to.equal('application/json')
+    }
+  })
+
+  it('reads an empty parameter, and q in Content-Type, as the string form both ways', async () => {
+    const empty = 'application/json;; int64=string'
+    const created = await create(empty, `{"name":"A","categoryId":"${PAST_DOUBLES}"}`, empty)
+    expect(created.status).to.equal(201)
+    expect(created.headers['content-type']).to.equal(STRING_FORM)
+    expect(created.text).to.equal(`{"id":"1","name":"A","categoryId":"${PAST_DOUBLES}"}`)
+    const weighted = await create(
+      `${STRING_FORM}; q=0`,
+      `{"name":"B","categoryId":"${PAST_DOUBLES}"}`,
+    )
+    expect(weighted.text).to.equal(`{"id":2,"name":"B","categoryId":${PAST_DOUBLES}}`)
+    for (const accept of [`${STRING_FORM}; q=-1`, `${STRING_FORM}; q=abc`]) {
+      const listed = await api.request({ path: '/v1/pets', headers: { ...auth, Accept: accept } })
       expect(listed.headers['content-type'], accept).to.equal('application/json')
     }
   })

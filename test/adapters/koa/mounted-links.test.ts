@@ -103,13 +103,15 @@ describe('links the app writes, where the app is mounted', () => {
   it('are the base path alone when the app is not mounted', () =>
     serving(apiWith(), (at) => followEveryLink(at, '/v1', '/v1')))
 
-  it('keep the servers an embedding names, mounted or not', async () => {
+  it('keep the servers an embedding names, after the base where the app answers', async () => {
     const host = new Koa()
     const servers = [{ url: 'https://shop.example/shop/v1', description: 'Production' }]
     host.use(mount('/shop', apiWith({ openApiServers: servers })))
     await serving(host, async (at) => {
       const document = (await (await fetch(at('/shop/v1/openapi.json'))).json()) as object
-      expect(document).to.deep.include({ servers })
+      expect(document).to.deep.include({
+        servers: [{ url: '/shop/v1', description: 'This service' }, ...servers],
+      })
     })
   })
 

@@ -11,7 +11,7 @@ import { param } from '../../../adapters/koa/app/routes/operation-text.js'
 import { writePetJson } from '../../../adapters/koa/app/json/pet-json.js'
 import { apiKeysOf } from '../../../apps/server/api-keys.js'
 import { inMemoryStorage } from '../../../apps/server/storage.js'
-import { getPet, silentLogger } from '../../../core/index.js'
+import { errorCodesOf, getPet, silentLogger } from '../../../core/index.js'
 import { auth, TEST_KEY, testApiOptions, testConfig } from '../../support/app.js'
 import { serve, type Client } from '../../support/http.js'
 
@@ -58,7 +58,10 @@ const appWith = async (options: KoaAppOptions, now = Date.now) => {
 
 type Doc = {
   info: { description: string }
-  paths: Record<string, Record<string, { operationId: string; security: unknown }>>
+  paths: Record<
+    string,
+    Record<string, { operationId: string; security: unknown; responses: object }>
+  >
   components: { headers: { Sunset: { description: string } } }
 }
 
@@ -109,7 +112,10 @@ describe('HTTP: a route added to the table given to the app', () => {
     expect(operation?.security).to.deep.equal([{ bearerAuth: ['pets:write'] }])
     expect(doc.info.description).to.include('`pets:write` (createPet, deletePet)')
     expect(Object.keys(doc.paths['/pets/{petId}'] ?? {})).to.deep.equal(['get', 'delete'])
-    expect(Object.keys(errorResponses(deletePetRoute.errors))).to.deep.equal(['400', '404'])
+    // The answers it names, beside those of every operation and its own 202.
+    expect(Object.keys(operation?.responses ?? {})).to.deep.equal(
+      ['202', '400', '404', ...Object.keys(errorResponses(errorCodesOf('every operation')))].sort(),
+    )
   })
 })
 

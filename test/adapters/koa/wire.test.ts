@@ -263,6 +263,24 @@ describe('HTTP: wire-level refusals', () => {
     }
   })
 
+  it('carries out nothing pipelined behind an answer that says Connection: close', async () => {
+    const refusals = [
+      post([AUTH, 'Transfer-Encoding: identity, chunked'], ''),
+      post([AUTH, 'Expect: foo']),
+      post([AUTH, 'Connection: close']),
+    ]
+    for (const [i, refusal] of refusals.entries()) {
+      const name = `behind-close-${i}`
+      const conn = await openRaw(api.port)
+      conn.socket.write(refusal + post([AUTH], `{"name":"${name}","categoryId":1}`))
+      await conn.closed
+      expect(conn.received().match(/HTTP\/1\.1 /g), conn.received()).to.have.length(1)
+      expect(conn.received()).to.match(/connection: close/i)
+      const listed = await api.request({ path: '/v1/pets?limit=100', headers: auth })
+      expect(listed.text, refusal).not.to.include(name)
+    }
+  })
+
   it('refuses a transfer coding other than chunked with 501, the body unread', async () => {
     const chunked = (codings: string) =>
       [

@@ -10,11 +10,11 @@ describe('MongoDB adapter', function () {
 
   petStoreContract(
     'mongodb',
-    async () => {
-      const storage = await freshMongoStorage(uri)
+    async (options) => {
+      const storage = await freshMongoStorage(uri, options)
       return { store: storage.store, dispose: storage.close }
     },
     // No capacity: the MongoDB store is full only when the int64 ids run out.
-    { supports: { capacity: false } },
+    { supports: { capacity: false, storedRecords: true } },
   )
 })

@@ -29,7 +29,10 @@ describe('the contracts of the test kit', function () {
 
   it('fails a store that breaks the model, under node:test, by the rule it breaks', async () => {
     const ignoresAfter = await failingRun('after')
-    expect(ignoresAfter).to.match(/^# pass 10$/m)
+    // Two rules broken, every other test of the contract passed: however many it has.
+    const tests = Number(/^# tests (\d+)$/m.exec(ignoresAfter)?.[1])
+    expect(tests).to.be.above(5)
+    expect(ignoresAfter).to.match(new RegExp(`^# pass ${tests - 2}$`, 'm'))
     expect(ignoresAfter).to.match(/^# fail 2$/m)
     expect(ignoresAfter).to.match(/not ok \d+ - lists pages as the model says/)
     expect(ignoresAfter).to.match(/not ok \d+ - serves pages as large as the service asks for/)

@@ -100,3 +100,29 @@ describe('createPetIdempotently: a refused create', () => {
     )
   })
 })
+
+describe('createPetIdempotently: a retry across a deploy', () => {
+  it('replays a key whose fingerprint an earlier version stored in its first form', async () => {
+    const keys = createInMemoryIdempotencyStore()
+    const store = createInMemoryPetStore()
+    // What the version before the tagged fingerprint stored for Rex: every field, null if absent.
+    const claim = { fingerprint: '["Rex","7",null]', leaseUntil: 1000, expiresAt: 86_400_000 }
+    const claimed = await keys.claimKey(scope, claim, 0)()
+    const op = claimed._tag === 'Right' && claimed.right._tag === 'Claimed' ? claimed.right.op : ''
+    const first = await store.insertPet(rex, op)()
+    if (first._tag === 'Left') throw new Error('insert failed')
+    await keys.completeKey(scope, op, first.right)()
+    const retry = (body: object) =>
+      createPetIdempotently({
+        insertPet: store.insertPet,
+        idempotencyStore: keys,
+        now: () => 2000,
+      })({ keyId: scope.keyId, key: 'crash-1', body })()
+    expect(await retry({ name: 'Rex', categoryId: 7 })).to.deep.equal({
+      _tag: 'Right',
+      right: { pet: first.right, replayed: true },
+    })
+    const other = await retry({ name: 'Rex', categoryId: 7, status: 'sold' })
+    expect(other._tag === 'Left' && other.left._tag).to.equal('IdempotencyKeyReused')
+  })
+})

@@ -27,7 +27,12 @@ const app = koa.createKoaApp(
     idempotencyPolicy: core.IDEMPOTENCY_DEFAULTS,
   },
 )
+const minimal = koa.createKoaApp({
+  store: inMemory.createInMemoryPetStore(),
+  apiKeys: inMemory.createInMemoryApiKeys(['k']),
+})
 const ok = [
+  typeof minimal.callback,
   typeof core.createPet,
   typeof core.silentLogger.info,
   typeof app.callback,

@@ -2,7 +2,7 @@
 import type * as fc from 'fast-check'
 import { INT64_MAX, silentLogger, type PetStore } from 'animal-store'
 import { createInMemoryApiKeys, createInMemoryPetStore } from 'animal-store/in-memory'
-import { createKoaApp, type KoaAppOptions } from 'animal-store/koa'
+import { createHttpServer, createKoaApp, type KoaAppOptions } from 'animal-store/koa'
 import { connectMongo, type MongoStorage } from 'animal-store/mongodb'
 import { newPet, petStoreContract, type StoreFactory } from 'animal-store/testing'
 import { createClient } from 'animal-store/client'
@@ -19,6 +19,9 @@ export const app = createKoaApp(
   },
   options,
 )
+// A store and keys are all the app and its server need; the rest has the interface's defaults.
+export const minimal = createKoaApp({ store, apiKeys: createInMemoryApiKeys(['k']) })
+export const minimalServer = createHttpServer(minimal).server
 export const connect: (uri: string) => Promise<MongoStorage> = (uri) =>
   connectMongo({ uri, timeoutMs: 1000, startupTimeoutMs: 1000 })
 export const pets: fc.Arbitrary<{ categoryId: bigint }> = newPet()

@@ -1,7 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { INT64_MAX, invalidInput, NewPet } from '../../../../core/index.js'
+import { INT64_MAX, invalidInput, NewPet, type InvalidInput } from '../../../../core/index.js'
 import { INT64_FIELDS } from '../../../../core/json/write.js'
-import type { Problem } from '../../response/problem.js'
 
 /*
  * A body in the string form (../../request/int64-form.ts): its int64 fields checked against
@@ -33,7 +32,7 @@ const BODY_INT64_FIELDS = INT64_FIELDS.filter((field) => NEW_PET_KEYS.includes(f
  * A body sent in the string form, with each int64 field made the exact integer the core's codecs
  * read; a field that is not such a string (a number included) is refused, naming it.
  */
-export const fromInt64Strings = (body: unknown): E.Either<Problem, unknown> => {
+export const fromInt64Strings = (body: unknown): E.Either<InvalidInput, unknown> => {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return E.right(body)
   const converted: Record<string, unknown> = { ...body }
   const faults: string[] = []

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { AppContext } from '../../request/app-state.js'
+import { parseContentType } from '../../request/media-type.js'
 import { parseExactly } from '../../../../core/json/exact.js'
 import type { Problem } from '../../response/problem.js'
 
@@ -9,27 +10,14 @@ type BodyProblem = Extract<
 >
 export type BodyResult = E.Either<BodyProblem, unknown>
 
-const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+"
-const VALUE = `(?:${TOKEN}|"(?:[^"\\\\]|\\\\.)*")`
-/** `application/json` and its parameters (RFC 9110 §8.3.1: empty ones allowed, e.g. a lone `;`). */
-const JSON_TYPE = new RegExp(
-  `^application/json[ \\t]*((?:;[ \\t]*(?:${TOKEN}=${VALUE}[ \\t]*)?)*)$`,
-  'i',
-)
-const PARAMETER = new RegExp(`(${TOKEN})=(${VALUE})`, 'g')
-
-/** A parameter's value: a quoted string stands for its characters, `\x` for `x` (RFC 9110 §5.6.4). */
-const unquoted = (value: string): string =>
-  value.startsWith('"') ? value.slice(1, -1).replace(/\\(.)/g, '$1') : value
+const isUtf8 = (charset: string): boolean => charset.toLowerCase() === 'utf-8'
 
 /** The media type is JSON, and its charset, if given, is UTF-8; other parameters are ignored. */
 const isJsonType = (contentType: string): boolean => {
   if (contentType === 'application/json') return true // as nearly every client sends it
-  const parameters = JSON_TYPE.exec(contentType)?.[1]
-  if (parameters === undefined) return false
-  for (const [, name = '', value = ''] of parameters.matchAll(PARAMETER))
-    if (name.toLowerCase() === 'charset' && unquoted(value).toLowerCase() !== 'utf-8') return false
-  return true
+  const media = parseContentType(contentType, ['charset'])
+  if (media?.type !== 'application/json') return false
+  return media.parameters.every(([name, value]) => name !== 'charset' || isUtf8(value))
 }
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
@@ -44,7 +32,7 @@ export const checkContentType = (contentType: string | undefined): BodyResult | 
       })
 
 /** A compressed body is refused rather than stored as the bytes it is. */
-const checkEncoding = (encoding: string | undefined): BodyResult | undefined =>
+export const checkEncoding = (encoding: string | undefined): BodyResult | undefined =>
   encoding === undefined || /^\s*identity\s*$/i.test(encoding)
     ? undefined
     : fail({

@@ -2,6 +2,7 @@ import type { Next } from 'koa'
 import type { AppContext } from '../../request/app-state.js'
 import type { Problem } from '../../response/problem.js'
 import { budgetKeyOf } from '../../request/address-budget.js'
+import { prefersGzip } from '../../request/media-type.js'
 import {
   setAnswer,
   setEmptyAnswer,
@@ -45,9 +46,7 @@ const ASSET_CACHE = 'public, max-age=3600'
 
 /** gzip when the client asks for it by name; a client that says nothing gets the bytes as they are. */
 const variantFor = (ctx: AppContext, variants: Variants): Variant =>
-  variants.gzip !== undefined &&
-  ctx.get('Accept-Encoding') !== '' &&
-  ctx.acceptsEncodings('gzip', 'identity') === 'gzip'
+  variants.gzip !== undefined && prefersGzip(ctx.req.headers['accept-encoding'] ?? '')
     ? variants.gzip
     : variants.identity
 

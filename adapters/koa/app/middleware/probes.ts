@@ -4,6 +4,10 @@ import type { AppContext } from '../../request/app-state.js'
 import type { Responder } from '../../response/answer/index.js'
 import type { CheckReadiness } from '../../../../core/index.js'
 
+/** A request to `/healthz` or `/readyz`, which the probes answer. */
+export const isProbe = (ctx: AppContext): boolean =>
+  ctx.path === '/healthz' || ctx.path === '/readyz'
+
 /** `/healthz` (the process answers) and `/readyz` (so does the store): outside the API, no auth. */
 export const probes = (checkReadiness: CheckReadiness, respond: Responder) => {
   const answer = async (ctx: AppContext): Promise<void> => {
@@ -17,6 +21,6 @@ export const probes = (checkReadiness: CheckReadiness, respond: Responder) => {
   }
   // Not async: every API request passes through, and a pass-through should cost no promise.
   const answerProbes = (ctx: AppContext, next: Next): Promise<void> =>
-    ctx.path === '/healthz' || ctx.path === '/readyz' ? answer(ctx) : next()
+    isProbe(ctx) ? answer(ctx) : next()
   return answerProbes
 }

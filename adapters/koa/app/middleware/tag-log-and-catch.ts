@@ -5,18 +5,27 @@ import { everyAnswerHeaders, setHeaders, type Responder } from '../../response/a
 import { requestIdOf } from '../../request/request-id.js'
 import { logClientAborted, logRequest, type RequestLine } from '../request-log.js'
 import { closeIfBodyUnread, isClientAbort } from '../unread-body.js'
+import { isProbe } from './probes.js'
 
 /**
  * Outermost: the headers every answer carries, the request id, the log line, and the one place
  * where an unexpected exception becomes a 500 `internal` (its detail goes to the log only).
+ * A probe that succeeded is logged only with `logProbes`: a load balancer checks every instance
+ * several times a second, which would bury the requests.
  */
-export const tagLogAndCatch = (logger: Logger, respond: Responder, requestLine?: RequestLine) => {
+export const tagLogAndCatch = (
+  logger: Logger,
+  respond: Responder,
+  requestLine?: RequestLine,
+  logProbes = false,
+) => {
   const tagLogAndCatch = (ctx: AppContext, next: Next): Promise<void> => {
     const started = performance.now()
     const requestId = requestIdOf(ctx.req.headers['x-request-id'])
     setHeaders(ctx, everyAnswerHeaders(requestId))
     const finish = (): void => {
       closeIfBodyUnread(ctx)
+      if (!logProbes && ctx.status < 300 && isProbe(ctx)) return
       logRequest(logger, requestLine, ctx, requestId, started)
     }
     // `next` never throws: koa-compose turns a throw into a rejection.

@@ -1,6 +1,6 @@
 import { stringify } from 'lossless-json'
 import { ALL_SCOPES } from '../../../../core/index.js'
-import type { ApiSettings } from '../api-settings.js'
+import { apiSettingsOf, type ApiSettingOptions, type ApiSettings } from '../api-settings.js'
 import { EXPOSED_HEADERS } from '../../response/header-names.js'
 import { ERROR_CODES } from '../../response/problem.js'
 import { ROUTES, routesOf, type Route, type RouteTable } from '../routes/index.js'
@@ -12,8 +12,20 @@ import { parameterDocs, schemas } from './schemas.js'
 /** One entry of the document's `servers`: where the API is reached, and what that place is. */
 export type OpenApiServer = { readonly url: string; readonly description: string }
 
-/** What the document is written from: the settings the code runs with, and its route table. */
-export type OpenApiOptions = ApiSettings & {
+/**
+ * The document's servers: first the base where this service answers, as its client reaches it
+ * (a generated client's default, and "Try it out"'s), then the places an operator names.
+ */
+export const serversOf = (
+  base: string,
+  named: ReadonlyArray<OpenApiServer> = [],
+): ReadonlyArray<OpenApiServer> => [{ url: base, description: 'This service' }, ...named]
+
+/**
+ * What the document is written from: the settings the code runs with (the interface's where left
+ * out, as the app's), and its route table.
+ */
+export type OpenApiOptions = ApiSettingOptions & {
   readonly servers: ReadonlyArray<OpenApiServer>
   /** The API's route table: ROUTES unless given. */
   readonly routes?: RouteTable
@@ -45,9 +57,16 @@ const scopeText = (routes: ReadonlyArray<Route>) => {
   return held.length < 2 ? held.join('') : `${held.slice(0, -1).join(', ')} and ${held.at(-1)}`
 }
 
+/**
+ * The version of the HTTP API, the contract the document describes (its `info.version`), apart
+ * from the package's: a change a client must adapt to raises its major, which the default base
+ * path (`/v1`) names; a compatible addition its minor. The code's releases do not move it.
+ */
+export const API_VERSION = '1.0.0'
+
 const info = (routes: ReadonlyArray<Route>) => ({
   title: 'Animal Store',
-  version: '1.0.0',
+  version: API_VERSION,
   license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
   description: [
     'A catalogue of animals for sale. Every operation needs `Authorization: Bearer <API key>`;',
@@ -95,8 +114,7 @@ const tagsOf = (routes: ReadonlyArray<Route>) =>
     description: TAG_DESCRIPTIONS[name] ?? `The operations under /${name}.`,
   }))
 
-/** The OpenAPI 3.1 document, built from the same settings and routes the code runs with. */
-export const openApiDocument = ({ servers, routes = ROUTES, ...settings }: OpenApiOptions) => ({
+const documentOf = ({ servers, routes = ROUTES, ...settings }: OpenApiOptions & ApiSettings) => ({
   openapi: '3.1.0',
   info: info(routesOf(routes)),
   servers: servers.map((server) => ({ ...server })),
@@ -112,6 +130,10 @@ export const openApiDocument = ({ servers, routes = ROUTES, ...settings }: OpenA
     headers: headerDocs(settings.deprecation),
   },
 })
+
+/** The OpenAPI 3.1 document, built from the same settings and routes the code runs with. */
+export const openApiDocument = (options: OpenApiOptions) =>
+  documentOf({ ...options, ...apiSettingsOf(options) })
 
 /** As JSON text: lossless-json writes the bigint bounds digit for digit. */
 export const openApiJson = (options: OpenApiOptions): string =>

@@ -1,4 +1,4 @@
-import { INT64_MAX } from '../../../../core/index.js'
+import { ID_MAX_DIGITS, INT64_MAX } from '../../../../core/index.js'
 import { INT64_STRING_TYPE } from '../../request/int64-form.js'
 import { INT64_DECIMAL_PATTERN } from '../json/int64-form.js'
 
@@ -28,3 +28,16 @@ export const positiveInt64 = (description: string, asNumber = ''): object => {
 
 /** A field of the string form: an int64 is a string of its digits, any other field as it is. */
 export const inStringForm = (field: object): object => stringForms.get(field) ?? field
+
+/**
+ * An int64 in a path or query: a URL carries text, so the schema is a string of digits, which a
+ * generated client types as `string` and never rounds (a `number` parameter rounds past 2^53).
+ * Exactly what the service reads: digits, leading zeros allowed, 1 to 2^63-1.
+ */
+export const int64Text = (description: string): object => ({
+  type: 'string',
+  format: 'int64',
+  pattern: `^0*${INT64_DECIMAL_PATTERN.slice(1)}`,
+  maxLength: ID_MAX_DIGITS,
+  description: `${description} A string of its digits, so that no client rounds it past 2^53.`,
+})

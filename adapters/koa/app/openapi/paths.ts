@@ -2,7 +2,7 @@ import type { ApiSettings } from '../api-settings.js'
 import type { Route } from '../routes/route.js'
 import type { HeaderName } from '../../response/header-names.js'
 import { headerRef } from '../routes/operation-text.js'
-import { errorResponses } from './responses.js'
+import { errorResponses, routeErrorCodes } from './responses.js'
 import { INT64_STRING_TYPE } from '../../request/int64-form.js'
 import { STRING_FORMS } from './schemas.js'
 
@@ -46,19 +46,7 @@ const operationOf = (route: Route, settings: ApiSettings) => {
     ...(requestBody === undefined ? {} : { requestBody: withStringForm(requestBody as Body) }),
     responses: {
       ...success,
-      ...eachWithStringForm(
-        errorResponses(
-          [
-            'Unauthorized',
-            'Forbidden',
-            'TooManyRequests',
-            ...route.errors,
-            'Internal',
-            'Unavailable',
-          ],
-          extra,
-        ),
-      ),
+      ...eachWithStringForm(errorResponses(routeErrorCodes(route), extra)),
     },
   }
 }

@@ -1,9 +1,7 @@
 import type { DeprecationPolicy } from '../deprecation.js'
-import {
-  ERROR_ANSWERS,
-  type ErrorAnswer,
-  type ErrorAnswerName,
-} from '../../response/error-answers.js'
+import { ERROR_CODES, errorCodesOf, type ErrorCode } from '../../../../core/index.js'
+import { codesAnsweredBy, ERROR_ANSWERS, errorAnswerOf } from '../../response/error-answers.js'
+import type { Route } from '../routes/route.js'
 import type { HeaderName } from '../../response/header-names.js'
 import { jsonResponse } from '../routes/operation-text.js'
 
@@ -45,21 +43,34 @@ export const headerDocs = ({ sunsetAt }: DeprecationPolicy) =>
     ),
   }) satisfies Record<HeaderName, object>
 
-/** The error answers of one operation, keyed by status; `extra` headers go on each of them. */
+/** The error answers of these codes, one per status; `extra` headers go on each of them. */
 export const errorResponses = (
-  names: ReadonlyArray<ErrorAnswerName>,
+  codes: ReadonlyArray<ErrorCode>,
   extra: ReadonlyArray<HeaderName> = [],
-) =>
-  Object.fromEntries(
-    names.map((name) => {
-      const answer: ErrorAnswer = ERROR_ANSWERS[name]
-      const codes = answer.codes.map((c) => `\`${c}\``).join(', ')
+) => {
+  const statuses = [...new Set(codes.map((code) => ERROR_CODES[code]))]
+  return Object.fromEntries(
+    statuses.map((status) => {
+      const answer = errorAnswerOf(status)
+      const named = codes.filter((code) => ERROR_CODES[code] === status)
       return [
-        answer.status,
-        jsonResponse(`${answer.description} Codes: ${codes}.`, 'Error', [
-          ...(answer.headers ?? []),
-          ...extra,
-        ]),
+        String(status),
+        jsonResponse(
+          `${answer.description} Codes: ${named.map((c) => `\`${c}\``).join(', ')}.`,
+          'Error',
+          [...(answer.headers ?? []), ...extra],
+        ),
       ]
     }),
   )
+}
+
+/**
+ * The codes a route can answer: its operation's, from the catalogue; for an operation the
+ * catalogue does not know (an embedding's own), those of every operation and of the answers the
+ * route names.
+ */
+export const routeErrorCodes = (route: Route): ReadonlyArray<ErrorCode> => {
+  const named = (route.errors ?? []).flatMap((name) => codesAnsweredBy(ERROR_ANSWERS[name].status))
+  return [...new Set([...errorCodesOf(route.operationId), ...named])]
+}

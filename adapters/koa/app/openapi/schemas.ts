@@ -12,7 +12,7 @@ import {
 import { INT64_STRING_TYPE } from '../../request/int64-form.js'
 import { ERROR_CODES } from '../../response/problem.js'
 import type { ParameterName } from '../routes/operation-text.js'
-import { inStringForm, positiveInt64 } from './int64-fields.js'
+import { inStringForm, int64Text, positiveInt64 } from './int64-fields.js'
 
 /**
  * The JSON Schema of each field of a pet, typed over every key of Pet: a field added to the
@@ -46,7 +46,22 @@ const objectOf = (
   ),
 })
 
-const PET_DESCRIPTION = '`status` is present only when it was given on creation.'
+/*
+ * What a pet may look like as served: the input rules apply when a pet is written, so a pet that
+ * a version with other rules stored is served as stored, and a later version may add fields.
+ */
+const PET_DESCRIPTION = `\`status\` is present only when it was given on creation. A pet is served as it was stored: today's rules (NewPet) apply when it is created, so one stored under an earlier rule may have a name longer than ${PET_NAME_MAX_LENGTH} characters or that a rule added since refuses; a later version of the service may add fields, so read pets tolerantly.`
+const storedName = {
+  type: 'string',
+  minLength: 1,
+  description:
+    "The animal's name, exactly as stored (see NewPet for the rules a new name follows).",
+}
+/** A Pet's schema: the name as stored rather than held to today's rules. */
+const asStored = (schema: ReturnType<typeof objectOf>) => ({
+  ...schema,
+  properties: { ...schema.properties, name: storedName },
+})
 const STRING_FORM_DESCRIPTION = `, in the string form (\`${INT64_STRING_TYPE}\`): every int64 field a string of its digits.`
 
 /**
@@ -67,14 +82,14 @@ export const schemas = {
     description: 'Availability status of an animal.',
   },
   NewPet: objectOf(NewPet.keys),
-  Pet: { ...objectOf(Pet.keys), description: `An animal as stored. ${PET_DESCRIPTION}` },
+  Pet: { ...asStored(objectOf(Pet.keys)), description: `An animal as stored. ${PET_DESCRIPTION}` },
   Pets: { type: 'array', items: { $ref: '#/components/schemas/Pet' } },
   NewPetInt64String: {
     ...objectOf(NewPet.keys, inStringForm),
     description: `A NewPet${STRING_FORM_DESCRIPTION}`,
   },
   PetInt64String: {
-    ...objectOf(Pet.keys, inStringForm),
+    ...asStored(objectOf(Pet.keys, inStringForm)),
     description: `An animal as stored${STRING_FORM_DESCRIPTION} ${PET_DESCRIPTION}`,
   },
   PetsInt64String: {
@@ -120,13 +135,13 @@ export const parameterDocs = ({ min, max, default: byDefault }: ListLimits) =>
       in: 'query',
       required: false,
       description: `Paging position: only animals with a larger id are listed, digits only (leading zeros allowed, at most ${ID_MAX_DIGITS} digits). Take it from the \`Link: rel="next"\` header rather than building it.`,
-      schema: positiveInt64('The id of the last animal of the previous page.'),
+      schema: int64Text('The id of the last animal of the previous page.'),
     },
     petId: {
       name: 'petId',
       in: 'path',
       required: true,
       description: `The animal's identifier, digits only (leading zeros allowed, at most ${ID_MAX_DIGITS} digits).`,
-      schema: positiveInt64("The animal's identifier."),
+      schema: int64Text("The animal's identifier."),
     },
   }) satisfies Record<ParameterName, object>

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import {
-  createPet,
+  createPetFromUnknown,
   OPERATIONS,
   createPetIdempotently,
   IDEMPOTENCY_KEY_MAX_LENGTH,
@@ -14,7 +14,7 @@ import { readJsonBody, type BodyResult } from '../json/json-body.js'
 import { jsonResponse } from './operation-text.js'
 import { writePetJson, writePetJsonInt64Strings } from '../json/pet-json.js'
 import { fromInt64Strings } from '../json/int64-form.js'
-import { namesInt64Strings } from '../../request/int64-form.js'
+import { sendsInt64Strings } from '../../request/int64-form.js'
 import type { Route } from './route.js'
 
 /** A window in the words of the document: `24 h`, else seconds. */
@@ -23,15 +23,6 @@ const durationText = (ms: number) =>
 
 export const createPetRoute: Route<'createPet'> = {
   ...OPERATIONS.createPet,
-  errors: [
-    'BadRequest',
-    'IdempotencyKeyInUse',
-    'PayloadTooLarge',
-    'UnsupportedMediaType',
-    'IdempotencyKeyReused',
-    'NotImplemented',
-    'InsufficientStorage',
-  ],
   document: ({ maxBodyBytes, idempotencyPolicy }) => ({
     summary: 'Add an animal',
     description: `The body is a NewPet sent as \`application/json\`, at most ${maxBodyBytes} bytes. Unknown fields, \`id\` among them, are refused. Any \`Content-Encoding\` other than \`identity\` is 415.`,
@@ -75,7 +66,7 @@ export const createPetRoute: Route<'createPet'> = {
     respond,
     now,
   }) => {
-    const create = createPet(store)
+    const create = createPetFromUnknown(store)
     const createOnce =
       idempotencyStore === undefined
         ? undefined
@@ -91,8 +82,8 @@ export const createPetRoute: Route<'createPet'> = {
       answerInForm(ctx, OPERATIONS.createPet.success, pet, writePetJson, writePetJsonInt64Strings)
     }
     const answer = (ctx: AppContext, sent: BodyResult) => {
-      const body = namesInt64Strings(ctx.req.headers['content-type'])
-        ? E.chain(fromInt64Strings)(sent)
+      const body = sendsInt64Strings(ctx.req.headers['content-type'])
+        ? E.chainW(fromInt64Strings)(sent)
         : sent
       if (E.isLeft(body)) return respond.problem(ctx, body.left)
       const key = idempotencyKeyOf(ctx.req)

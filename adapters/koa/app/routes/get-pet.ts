@@ -7,7 +7,6 @@ import type { Route } from './route.js'
 
 export const getPetRoute: Route<'getPet'> = {
   ...OPERATIONS.getPet,
-  errors: ['BadRequest', 'NotFound', 'Gone'],
   document: ({ deprecation }) => ({
     summary: 'Get one animal (deprecated)',
     description: deprecationWording(deprecation, OPERATIONS.getPet.deprecation),

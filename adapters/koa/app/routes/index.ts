@@ -8,7 +8,7 @@ import { listStoreOrdersRoute } from './list-store-orders.js'
 import type { Route, RouteDeps, RouteTable } from './route.js'
 
 export type { OperationText } from './operation-text.js'
-export type { Route, RouteDeps, RouteTable } from './route.js'
+export type { Route, RouteDeps, RouteProblem, RouteTable } from './route.js'
 
 /**
  * The interface's route table: a route for each operation of `OPERATIONS`, under its

@@ -1,6 +1,6 @@
 import { parse as parseQuery } from 'node:querystring'
 import * as O from 'fp-ts/lib/Option.js'
-import { listPets, OPERATIONS, type ListPetsQuery } from '../../../../core/index.js'
+import { listPetsFromUnknown, OPERATIONS, type ListPetsQuery } from '../../../../core/index.js'
 import { answerInForm, setHeader } from '../../response/answer/index.js'
 import { jsonResponse, param } from './operation-text.js'
 import { petsJsonInt64Strings } from '../json/pet-json.js'
@@ -17,7 +17,6 @@ const nextLink = (base: string, { limit, status, after }: ListPetsQuery): string
 
 export const listPetsRoute: Route<'listPets'> = {
   ...OPERATIONS.listPets,
-  errors: ['BadRequest'],
   document: ({ listLimits }) => ({
     summary: 'List animals',
     description: `Animals in ascending id order, at most \`limit\` (default ${listLimits.default}). When more exist, \`Link: <...>; rel="next"\` gives the next page; the body stays a plain array. Unknown, empty or repeated parameters are refused with 400.`,
@@ -27,7 +26,7 @@ export const listPetsRoute: Route<'listPets'> = {
     },
   }),
   handler: ({ store, publicBase, listLimits, respond, petJson }) => {
-    const list = listPets({ listPetPage: store.listPetPage, listLimits })
+    const list = listPetsFromUnknown({ listPetPage: store.listPetPage, listLimits })
     // node:querystring rather than ctx.query: Koa 3's getter goes through URLSearchParams, which
     // costs more. Both give arrays for repeated names (refused by the codec).
     // maxKeys 0: every pair is parsed (its default stops at 1,000 and drops the rest silently);

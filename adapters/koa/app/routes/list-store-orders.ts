@@ -4,7 +4,6 @@ import type { Route } from './route.js'
 /** Part of the wider interface, but unspecified: known, authenticated, not implemented. */
 export const listStoreOrdersRoute: Route<'listStoreOrders'> = {
   ...OPERATIONS.listStoreOrders,
-  errors: ['NotImplemented'],
   document: () => ({
     summary: 'Store orders (not available)',
     description:

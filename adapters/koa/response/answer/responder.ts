@@ -4,18 +4,21 @@ import type { AppContext } from '../../request/app-state.js'
 import { ERROR_CODES, errorBody, toErrorResponse, type Problem } from '../problem.js'
 import { answerInForm, setEmptyAnswer, setHeaders, setJsonAnswer } from './set.js'
 
-/** How a route writes its answers: JSON, empty, problems with the retry policy, the unexpected. */
-export type Responder = {
+/**
+ * How a route writes its answers: JSON, empty, problems with the retry policy, the unexpected. A
+ * route is given the responder of the problems its operation may answer (`P`).
+ */
+export type Responder<P extends Problem = Problem> = {
   /** A JSON answer with its status: the body is JSON text already. */
   readonly json: (ctx: AppContext, status: number, json: string) => void
   /** An answer of its status alone, with no body (204). */
   readonly empty: (ctx: AppContext, status: number) => void
   /** An Error body `{code, message, status}`, with the headers its problem calls for. */
-  readonly problem: (ctx: AppContext, problem: Problem) => void
+  readonly problem: (ctx: AppContext, problem: P) => void
   /** Runs a use case and answers with its result (through `onSuccess`) or its problem. */
   readonly runTask: <A>(
     ctx: AppContext,
-    task: TE.TaskEither<Problem, A>,
+    task: TE.TaskEither<P, A>,
     onSuccess: (a: A) => void,
   ) => Promise<void>
   /** An exception nobody expected: logged with its detail, answered 500 without it. */
@@ -39,13 +42,17 @@ export const createResponder = ({ retryAfterSeconds, logger }: ResponderOptions)
     empty: setEmptyAnswer,
     problem,
     // `then`, not an async function: one promise fewer on every request (see get-pet.ts).
-    runTask: (ctx, task, onSuccess) =>
-      task().then((result) => {
+    runTask: (ctx, task, onSuccess) => {
+      // Traced, the task starts within the operation, so its store calls know their parent.
+      const trace = ctx.state.trace
+      const started = trace === undefined ? task() : trace.inOperation(task)
+      return started.then((result) => {
         if (result._tag === 'Left') problem(ctx, result.left)
         else onSuccess(result.right)
-      }),
+      })
+    },
     internal: (ctx, error, requestId) => {
-      logger.error({ requestId, err: error }, 'unexpected error')
+      logger.error({ ...ctx.state.trace?.logFields, requestId, err: error }, 'unexpected error')
       problem(ctx, { _tag: 'Internal' })
     },
   }

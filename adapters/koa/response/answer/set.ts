@@ -1,5 +1,5 @@
 import type { AppContext } from '../../request/app-state.js'
-import { INT64_STRING_TYPE, namesInt64Strings } from '../../request/int64-form.js'
+import { INT64_STRING_TYPE, asksInt64Strings } from '../../request/int64-form.js'
 
 /*
  * Every answer goes through Koa's `ctx.status`, the response's headers (`setHeader` below) and
@@ -79,6 +79,6 @@ export const answerInForm = <A>(
   plain: (value: A) => string,
   strings: (value: A) => string,
 ): void =>
-  namesInt64Strings(ctx.req.headers.accept)
+  asksInt64Strings(ctx.req.headers.accept)
     ? setAnswer(ctx, status, INT64_STRING_TYPE, strings(value))
     : setJsonAnswer(ctx, status, plain(value))

@@ -41,6 +41,13 @@ describe('the client address of a request', () => {
     )
   })
 
+  it("walks past a client on a trusted proxy's own address; a hop count stops at it", () => {
+    // The proxy at 10.0.0.10 appended a client on its own host (a sidecar): 10.0.0.10 again.
+    const headers = { 'x-forwarded-for': '203.0.113.66, 10.0.0.10' }
+    expect(of({ addresses: ['10.0.0.10'] }, '10.0.0.10', headers)).to.equal('203.0.113.66')
+    expect(of({ hops: 1 }, '10.0.0.10', headers)).to.equal('10.0.0.10')
+  })
+
   it('reads only the header the proxy writes: a client-written one changes nothing', () => {
     // The proxy appended the peer's address to X-Forwarded-For; the client wrote Forwarded.
     const headers = { forwarded: 'for=203.0.113.66', 'x-forwarded-for': '198.51.100.7' }

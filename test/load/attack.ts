@@ -1,0 +1,63 @@
+import { request, type Agent } from 'node:http'
+import { connect, type Socket } from 'node:net'
+import { expect } from 'chai'
+import type { HeapService } from './heap-walk.js'
+
+/** One keyed request; its status (0 when the connection failed) and how long it took. */
+export const timedCall = (
+  port: number,
+  key: string,
+  options: { agent?: Agent | false; method?: string; path?: string; accept?: string } = {},
+): Promise<{ status: number; ms: number }> =>
+  new Promise((resolve) => {
+    const started = Date.now()
+    const { agent = false, method = 'GET', path = '/v1/pets?limit=1', accept } = options
+    const body = method === 'POST' ? '{"name":"Rex","categoryId":1}' : undefined
+    const headers: Record<string, string> = { authorization: `Bearer ${key}` }
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    if (accept !== undefined) headers.accept = accept
+    const req = request({ host: '127.0.0.1', port, method, path, agent, headers }, (res) =>
+      res
+        .resume()
+        .on('end', () => resolve({ status: res.statusCode ?? 0, ms: Date.now() - started })),
+    )
+    req.on('error', () => resolve({ status: 0, ms: Date.now() - started }))
+    req.setTimeout(5000, () => req.destroy())
+    req.end(body)
+  })
+
+/** The attack is over: the service still runs, and answers another key within 1 s. */
+export const expectAliveAndAnswering = async (service: HeapService, key: string) => {
+  expect(service.child.exitCode, 'the service still runs').to.equal(null)
+  const { status, ms } = await timedCall(service.port, key)
+  expect(status, 'another key is answered').to.equal(200)
+  expect(ms, 'within 1 s').to.be.below(1000)
+}
+
+/** Keeps `count` connections open from `from`, opening a new one as one closes, until stopped. */
+export const hold = (port: number, from: string, count: number, open: (s: Socket) => void) => {
+  let stopped = false
+  const sockets = new Set<Socket>()
+  const one = () => {
+    if (stopped) return
+    const socket = connect({ port, host: '127.0.0.1', localAddress: from })
+    sockets.add(socket)
+    socket.on('error', () => {})
+    socket.once('connect', () => open(socket))
+    socket.once('close', () => {
+      sockets.delete(socket)
+      setTimeout(one, 20)
+    })
+  }
+  for (let i = 0; i < count; i++) one()
+  return {
+    sockets,
+    stop: () => {
+      stopped = true
+      sockets.forEach((s) => s.destroy())
+    },
+  }
+}
+
+export const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN

@@ -1,0 +1,211 @@
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api'
+import { request } from 'node:http'
+import { expect } from 'chai'
+import * as TE from 'fp-ts/lib/TaskEither.js'
+import type { RequestRecord } from '../../adapters/koa/index.js'
+import { inMemoryStorage } from '../../apps/server/storage.js'
+import { storeUnavailable } from '../../core/index.js'
+import { auth, startTestApi } from '../support/app.js'
+import { named, parentIdOf, recordedSpans, type RecordedSpans } from '../support/spans.js'
+
+const CALLER_TRACE = '4bf92f3577b34da6a3ce929d0e0e4736'
+const CALLER_SPAN = '00f067aa0ba902b7'
+
+/** Runs `requests` against the composition root traced by `recorded`; the request lines. */
+const traced = async (
+  recorded: RecordedSpans,
+  requests: (api: Awaited<ReturnType<typeof startTestApi>>) => Promise<unknown>,
+  options: Parameters<typeof startTestApi>[0] = {},
+): Promise<RequestRecord[]> => {
+  const lines: RequestRecord[] = []
+  const api = await startTestApi({
+    ...options,
+    tracing: recorded.tracing,
+    requestLine: (r) => lines.push(r),
+  })
+  try {
+    await requests(api)
+  } finally {
+    await api.close()
+  }
+  return lines
+}
+
+describe('tracing: the spans the service makes at its seams', () => {
+  it('a request is a server span > its operation > its store call, named as the log line says', async () => {
+    const recorded = recordedSpans()
+    const lines = await traced(recorded, async (api) => {
+      expect((await api.createPet({ name: 'Rex', categoryId: 7 })).status).to.equal(201)
+      expect((await api.get('/pets?limit=5')).status).to.equal(200)
+    })
+    const spans = recorded.spans()
+    expect(spans.map((s) => s.name)).to.have.members([
+      'insertPet',
+      'createPet',
+      'POST /v1/pets',
+      'listPetPage',
+      'listPets',
+      'GET /v1/pets',
+    ])
+    for (const [server, operation, store] of [
+      ['POST /v1/pets', 'createPet', 'insertPet'],
+      ['GET /v1/pets', 'listPets', 'listPetPage'],
+    ] as const) {
+      const [s, o, st] = [named(spans, server), named(spans, operation), named(spans, store)]
+      expect(s.kind).to.equal(SpanKind.SERVER)
+      expect(parentIdOf(s)).to.equal(undefined)
+      expect(parentIdOf(o)).to.equal(s.spanContext().spanId)
+      expect(parentIdOf(st)).to.equal(o.spanContext().spanId)
+      expect(st.attributes).to.deep.equal({ 'db.operation.name': store })
+      const line = lines.find((l) => l.method === server.split(' ')[0])
+      expect(line).to.include({
+        trace_id: s.spanContext().traceId,
+        span_id: s.spanContext().spanId,
+        trace_flags: '01',
+      })
+    }
+    const create = named(spans, 'POST /v1/pets')
+    expect(create.attributes).to.include({
+      'http.request.method': 'POST',
+      'url.path': '/v1/pets',
+      'url.scheme': 'http',
+      'http.route': '/v1/pets',
+      'http.response.status_code': 201,
+      'client.address': '127.0.0.1',
+      'server.address': '127.0.0.1',
+    })
+    expect(create.attributes['server.port']).to.be.a('number')
+    expect(create.attributes).to.not.have.property('error.type')
+  })
+
+  it('a create whose body comes after its headers still has its store call under its operation', async () => {
+    const recorded = recordedSpans()
+    await traced(recorded, async (api) => {
+      const body = '{"name":"Rex","categoryId":7}'
+      const status = await new Promise<number | undefined>((resolve, reject) => {
+        const req = request({
+          port: api.port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: '/v1/pets',
+          headers: { ...auth, 'Content-Type': 'application/json', 'Content-Length': body.length },
+        })
+        req.once('response', (res) => (res.resume(), resolve(res.statusCode))).once('error', reject)
+        req.flushHeaders()
+        setTimeout(() => req.end(body), 100)
+      })
+      expect(status).to.equal(201)
+    })
+    const spans = recorded.spans()
+    expect(parentIdOf(named(spans, 'insertPet'))).to.equal(
+      named(spans, 'createPet').spanContext().spanId,
+    )
+  })
+
+  it("a create with an Idempotency-Key: its store calls, made after a wait, are in the operation's span", async () => {
+    const recorded = recordedSpans()
+    await traced(recorded, async (api) => {
+      const reply = await api.request({
+        method: 'POST',
+        path: '/v1/pets',
+        headers: { ...auth, 'Content-Type': 'application/json', 'Idempotency-Key': 'k-1' },
+        body: '{"name":"Rex","categoryId":7}',
+      })
+      expect(reply.status).to.equal(201)
+    })
+    expect(recorded.spans().map((s) => s.name)).to.have.members(['createPet', 'POST /v1/pets'])
+  })
+
+  it("continues a caller's traceparent, and leaves the probes untraced", async () => {
+    const recorded = recordedSpans()
+    await traced(recorded, async (api) => {
+      await api.request({
+        path: '/readyz',
+        headers: { traceparent: `00-${'1'.repeat(32)}-${CALLER_SPAN}-01` },
+      })
+      await api.request({
+        path: '/v1/pets/1',
+        headers: {
+          ...auth,
+          traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-01`,
+          'User-Agent': 'probe/1',
+        },
+      })
+    })
+    const server = named(recorded.spans(), 'GET /v1/pets/:petId')
+    expect(server.spanContext().traceId).to.equal(CALLER_TRACE)
+    expect(parentIdOf(server)).to.equal(CALLER_SPAN)
+    expect(server.attributes).to.include({
+      'user_agent.original': 'probe/1',
+      'http.response.status_code': 404,
+    })
+    expect(recorded.spans().map((s) => s.spanContext().traceId)).to.not.include('1'.repeat(32))
+  })
+
+  it('client.address is the address the service uses: Forwarded counts only from a trusted proxy', async () => {
+    const forwarded = { ...auth, Forwarded: 'for=5.5.5.5' }
+    const clientOf = async (env: Record<string, string>) => {
+      const recorded = recordedSpans()
+      const lines = await traced(
+        recorded,
+        (api) => api.request({ path: '/v1/pets', headers: forwarded }),
+        { env },
+      )
+      return [
+        named(recorded.spans(), 'GET /v1/pets').attributes['client.address'],
+        lines[0]?.client,
+      ]
+    }
+    expect(await clientOf({})).to.deep.equal(['127.0.0.1', '127.0.0.1'])
+    expect(
+      await clientOf({ TRUST_PROXY: '127.0.0.1', TRUST_PROXY_HEADER: 'Forwarded' }),
+    ).to.deep.equal(['5.5.5.5', '5.5.5.5'])
+  })
+
+  it('a 5xx says so: error.type on the server span, the store span failed with its cause', async () => {
+    const storage = inMemoryStorage()
+    const recorded = recordedSpans()
+    await traced(recorded, (api) => api.get('/pets/1'), {
+      storage: {
+        ...storage,
+        store: { ...storage.store, findPet: () => TE.left(storeUnavailable('down')) },
+      },
+    })
+    const spans = recorded.spans()
+    const server = named(spans, 'GET /v1/pets/:petId')
+    expect(server.attributes).to.include({ 'error.type': '503', 'http.response.status_code': 503 })
+    expect(server.status.code).to.equal(SpanStatusCode.ERROR)
+    expect(named(spans, 'findPet').attributes).to.include({ 'error.type': 'StoreUnavailable' })
+  })
+
+  it('an unsampled request makes no span, and its log line still names its trace', async () => {
+    const recorded = recordedSpans({ sampled: false })
+    const lines = await traced(recorded, (api) => api.get('/pets'))
+    expect(recorded.spans()).to.deep.equal([])
+    expect(lines[0]?.trace_id).to.match(/^[0-9a-f]{32}$/)
+    expect(lines[0]?.span_id).to.match(/^[0-9a-f]{16}$/)
+    expect(lines[0]?.trace_flags).to.equal('00')
+  })
+
+  it('makes no middleware span by default; with them asked for, each is nested in the one before', async () => {
+    const plain = recordedSpans()
+    await traced(plain, (api) => api.get('/pets'))
+    expect(plain.spans().filter((s) => s.name.startsWith('middleware - '))).to.deep.equal([])
+
+    const recorded = recordedSpans({ middlewareSpans: true })
+    await traced(recorded, (api) => api.get('/pets'))
+    const spans = recorded.spans()
+    const chain = ['tagLogAndCatch', 'answerProbes', 'serveDocsPage', 'guardApi', 'routeRequest']
+    let parent = named(spans, 'GET /v1/pets')
+    for (const name of chain) {
+      const span = named(spans, `middleware - ${name}`)
+      expect(parentIdOf(span), name).to.equal(parent.spanContext().spanId)
+      expect(span.attributes).to.include({ 'koa.type': 'middleware', 'koa.name': name })
+      parent = span
+    }
+    expect(parentIdOf(named(spans, 'listPets'))).to.equal(parent.spanContext().spanId)
+    expect(parentIdOf(named(spans, 'listPetPage'))).to.equal(
+      named(spans, 'listPets').spanContext().spanId,
+    )
+  })
+})

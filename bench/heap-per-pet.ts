@@ -1,7 +1,8 @@
 /**
  * `npx tsx bench/heap-per-pet.ts [pets]`: the heap each pet costs at the worst case (keyed
- * creates of 200-character names in 4-byte characters, 255-character Idempotency-Keys), after
- * the creates and after reading every page; the figure IN_MEMORY_HEAP_PER_PET is set from.
+ * creates of the longest names in 4-byte characters, the longest Idempotency-Keys), after the
+ * creates and after reading every page; the figure HEAP_PER_PET_BYTES (apps/server/heap-fit.ts)
+ * is set from.
  */
 import { tempKeyFile } from '../test/support/minted-keys.js'
 import { fillWorstCase, startHeapService, stopAgent, walkAll } from '../test/load/heap-walk.js'

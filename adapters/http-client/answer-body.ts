@@ -1,7 +1,7 @@
 /**
- * How many bytes of an answer's body the client reads at most, by default: 256 KiB. The largest
- * answer the service sends is a page of 100 pets of the longest JSON (ids of 19 digits, a name of
- * 200 four-byte characters, the longest status), 89,101 bytes: this leaves about three times it.
+ * How many bytes of an answer's body the client reads at most, by default: about three times the
+ * largest answer the service sends, a page of the most pets of the longest JSON
+ * (test/adapters/http-client/answer-size.test.ts holds it to that).
  */
 export const DEFAULT_MAX_ANSWER_BYTES = 262_144
 

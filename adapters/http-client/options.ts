@@ -21,7 +21,7 @@ export type ClientOptions = {
   /** How long one attempt may wait for its whole answer; default 10,000 ms. */
   readonly timeoutMs?: number
   /**
-   * The largest answer body read, in bytes; default DEFAULT_MAX_ANSWER_BYTES (256 KiB). Past it
+   * The largest answer body read, in bytes; default DEFAULT_MAX_ANSWER_BYTES. Past it
    * the call fails with `answer_too_large`, and the rest is never read.
    */
   readonly maxAnswerBytes?: number

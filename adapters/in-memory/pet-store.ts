@@ -28,9 +28,9 @@ const firstAfter = (pets: ReadonlyArray<Pet>, after: bigint): number => {
 }
 
 /**
- * The default capacity. At the worst case (200 characters outside the BMP, each pet made by a
- * keyed create) a pet and its idempotency record take about 3.2 KB of heap, so a million of
- * them need some 3.2 GB: the service lowers it to what its heap holds (apps/server/heap-fit.ts).
+ * The default capacity. A million pets of the longest names, each made by a keyed create, need
+ * gigabytes of heap: the service lowers it to what its heap holds (apps/server/heap-fit.ts
+ * counts each pet at the worst case).
  */
 export const IN_MEMORY_CAPACITY_DEFAULT = 1_000_000
 

@@ -2,9 +2,9 @@ import { getHeapStatistics } from 'node:v8'
 import { HTTP_LIMIT_DEFAULTS } from '../../adapters/koa/index.js'
 
 /**
- * The heap one pet of the in-memory store takes at the worst case: a keyed create (its
- * Idempotency-Key record, 255 characters, held for the key's window) of a 200-character name in
- * 4-byte characters, the largest category id and a status. Measured by bench/heap-per-pet.ts,
+ * The heap one pet of the in-memory store takes at the worst case: a keyed create (its record of
+ * the longest Idempotency-Key, held for the key's window) of the longest name in 4-byte
+ * characters, the largest category id and a status. Measured by bench/heap-per-pet.ts,
  * with a margin (bench/HISTORY.md); reads add nothing per pet (adapters/koa/app/json/pet-json.ts).
  * The idempotency store holds at most as many keys as pets (storage.ts), so they fit in it too.
  */

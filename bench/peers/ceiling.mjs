@@ -1,7 +1,7 @@
 // The ceiling: bare node:http, hand-written checks, JSON.parse/JSON.stringify, no dependency and
 // nothing from the service. Adapted from ../shared/perf/ceiling-node-http.cjs (plus GET by id).
 import http from 'node:http'
-import { makePets, STATUSES, API_KEY } from './store.mjs'
+import { makePets, STATUSES, API_KEY, LIMIT_DEFAULT, LIMIT_MAX } from './store.mjs'
 
 const pets = makePets()
 const AUTH = 'Bearer ' + API_KEY
@@ -15,11 +15,11 @@ function send(res, code, body) {
 
 function list(req, res, qs) {
   const q = new URLSearchParams(qs)
-  let limit = 20
+  let limit = LIMIT_DEFAULT
   const l = q.get('limit')
   if (l !== null) {
     limit = Number(l)
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    if (!Number.isInteger(limit) || limit < 1 || limit > LIMIT_MAX)
       return send(res, 400, { error: 'invalid limit' })
   }
   const status = q.get('status')

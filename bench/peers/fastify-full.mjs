@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import Fastify, { LogController } from 'fastify'
 import rateLimit from '@fastify/rate-limit'
-import { makePets, STATUSES, API_KEY } from './store.mjs'
+import { makePets, STATUSES, API_KEY, LIMIT_DEFAULT, LIMIT_MAX, NAME_MAX_LENGTH } from './store.mjs'
 
 const fastify = Fastify({
   logger: { level: process.env.LOG_LEVEL || 'info' },
@@ -57,10 +57,10 @@ const listing = {
 }
 fastify.get('/v1/pets', { schema: listing }, (req, reply) => {
   const q = req.query
-  let limit = 20
+  let limit = LIMIT_DEFAULT
   if (q.limit !== undefined) {
     limit = Number(q.limit)
-    if (limit < 1 || limit > 100) return reply.code(400).send({ error: 'invalid limit' })
+    if (limit < 1 || limit > LIMIT_MAX) return reply.code(400).send({ error: 'invalid limit' })
   }
   const out = []
   for (let i = 0; i < pets.length && out.length < limit; i++)
@@ -83,7 +83,7 @@ const creation = {
     type: 'object',
     required: ['name', 'categoryId', 'status'],
     properties: {
-      name: { type: 'string', minLength: 1, maxLength: 200 },
+      name: { type: 'string', minLength: 1, maxLength: NAME_MAX_LENGTH },
       categoryId: { type: 'integer' },
       status: { type: 'string', enum: STATUSES },
     },

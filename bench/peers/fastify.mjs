@@ -1,7 +1,7 @@
 // What a performance-minded user would pick: Fastify 5 with JSON Schema validation and
 // serialization, no logger. Adapted from ../shared/perf/fastify-peer.cjs (plus GET by id).
 import Fastify from 'fastify'
-import { makePets, STATUSES, API_KEY } from './store.mjs'
+import { makePets, STATUSES, API_KEY, LIMIT_DEFAULT, LIMIT_MAX } from './store.mjs'
 
 const fastify = Fastify({
   logger: false,
@@ -42,10 +42,10 @@ fastify.get(
   },
   (req, reply) => {
     const q = req.query
-    let limit = 20
+    let limit = LIMIT_DEFAULT
     if (q.limit !== undefined) {
       limit = Number(q.limit)
-      if (limit < 1 || limit > 100) return reply.code(400).send({ error: 'invalid limit' })
+      if (limit < 1 || limit > LIMIT_MAX) return reply.code(400).send({ error: 'invalid limit' })
     }
     const out = []
     for (let i = 0; i < pets.length && out.length < limit; i++)

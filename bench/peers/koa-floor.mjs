@@ -6,7 +6,7 @@ import Router from '@koa/router'
 import { timingSafeEqual, randomUUID, hash } from 'node:crypto'
 import { parse } from 'node:querystring'
 import { pino } from 'pino'
-import { makePets, STATUSES, API_KEY } from './store.mjs'
+import { makePets, STATUSES, API_KEY, LIMIT_DEFAULT, LIMIT_MAX } from './store.mjs'
 
 const logger = pino(
   { level: process.env.LOG_LEVEL || 'info' },
@@ -42,13 +42,13 @@ app.use(async (ctx, next) => {
 const router = new Router({ prefix: '/v1' })
 router.get('/pets', (ctx) => {
   const q = parse(ctx.querystring)
-  let limit = 20
+  let limit = LIMIT_DEFAULT
   if (q.limit !== undefined) {
     if (
       typeof q.limit !== 'string' ||
       !/^\d{1,3}$/.test(q.limit) ||
       +q.limit < 1 ||
-      +q.limit > 100
+      +q.limit > LIMIT_MAX
     ) {
       ctx.status = 400
       return

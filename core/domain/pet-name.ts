@@ -78,7 +78,10 @@ const problemOf = (u: unknown): string | undefined => {
   return bidi.test(u) ? PET_NAME_RULES.bidi : PET_NAME_RULES.blank
 }
 
-/** A display name: 1 to 200 characters, something visible, no control or bidirectional characters. Stored exactly as given. */
+/**
+ * A display name: 1 to {@link PET_NAME_MAX_LENGTH} characters, something visible, no control or
+ * bidirectional characters. Stored exactly as given.
+ */
 export const PetName = new t.Type<PetName, string, unknown>(
   'PetName',
   (u): u is PetName => problemOf(u) === undefined,

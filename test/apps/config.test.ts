@@ -3,7 +3,12 @@ import { expect } from 'chai'
 import * as E from 'fp-ts/lib/Either.js'
 import { loadConfig, type Config } from '../../apps/server/config.js'
 import { httpLimitsOf } from '../../apps/server/compose.js'
-import { HEAP_PER_PET_BYTES, petsThatFit } from '../../apps/server/heap-fit.js'
+import {
+  HEAP_BASE_BYTES,
+  HEAP_PER_PET_BYTES,
+  IN_FLIGHT_DEFAULT_BYTES,
+  petsThatFit,
+} from '../../apps/server/heap-fit.js'
 
 const configOf = (env: Record<string, string>): Config => {
   const loaded = loadConfig(env)
@@ -434,6 +439,7 @@ describe('configuration: TRUST_PROXY', () => {
 
 describe('configuration: MAX_PETS against the heap', () => {
   const MB = 2 ** 20
+  const HEAP_RESERVE_BYTES = HEAP_BASE_BYTES + IN_FLIGHT_DEFAULT_BYTES
 
   it('is 1,000,000 by default when the heap holds them at the worst case', () => {
     expect(loadConfig({}, 4096 * MB)).to.deep.include({
@@ -444,14 +450,15 @@ describe('configuration: MAX_PETS against the heap', () => {
   it('is lowered by default to what fits in a smaller heap', () => {
     const loaded = loadConfig({}, 256 * MB)
     const fit = petsThatFit(256 * MB)
-    expect(fit).to.equal(Math.floor(((256 - 96) * MB) / HEAP_PER_PET_BYTES))
+    expect(fit).to.equal(Math.floor((256 * MB - HEAP_RESERVE_BYTES) / HEAP_PER_PET_BYTES))
     expect(E.isRight(loaded) && loaded.right.maxPets).to.equal(fit)
   })
 
   it('refuses a MAX_PETS the heap cannot hold, naming both figures', () => {
     const loaded = loadConfig({ MAX_PETS: '150000' }, 256 * MB)
+    const needs = Math.round((150_000 * HEAP_PER_PET_BYTES + HEAP_RESERVE_BYTES) / MB)
     expect(E.isLeft(loaded) && loaded.left).to.deep.equal([
-      `MAX_PETS 150000 needs 568 MB of heap at the worst case (${HEAP_PER_PET_BYTES} bytes a pet and 96 MB), but this process has 256 MB (heap_size_limit): at most ${petsThatFit(256 * MB)} pets fit; lower MAX_PETS or MAX_IN_FLIGHT_BYTES, or give node a larger heap (--max-old-space-size, in NODE_OPTIONS)`,
+      `MAX_PETS 150000 needs ${needs} MB of heap at the worst case (${HEAP_PER_PET_BYTES} bytes a pet and ${HEAP_RESERVE_BYTES / MB} MB), but this process has 256 MB (heap_size_limit): at most ${petsThatFit(256 * MB)} pets fit; lower MAX_PETS or MAX_IN_FLIGHT_BYTES, or give node a larger heap (--max-old-space-size, in NODE_OPTIONS)`,
     ])
     const fits = loadConfig({ MAX_PETS: String(petsThatFit(256 * MB)) }, 256 * MB)
     expect(E.isRight(fits)).to.equal(true)

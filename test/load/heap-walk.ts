@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { Agent, request } from 'node:http'
+import { IDEMPOTENCY_KEY_MAX_LENGTH, PET_NAME_MAX_LENGTH } from '../../core/index.js'
 import { startFlags } from '../support/start-command.js'
 import type { HeapServiceMessage } from './heap-service.js'
 
@@ -81,12 +82,14 @@ export const call = (
     req.once('error', reject).end(body)
   })
 
-/** 200 characters outside the BMP (two UTF-16 units each), different for each pet. */
+/** The longest name, in characters outside the BMP (two UTF-16 units each), new for each pet. */
 const longestName = (i: number): string =>
-  Array.from({ length: 200 }, (_, k) => String.fromCodePoint(0x1f400 + ((i + k) % 64))).join('')
+  Array.from({ length: PET_NAME_MAX_LENGTH }, (_, k) =>
+    String.fromCodePoint(0x1f400 + ((i + k) % 64)),
+  ).join('')
 
-/** The longest Idempotency-Key there is (255 characters), different for each pet. */
-const longestKey = (i: number): string => String(i).padStart(255, 'k')
+/** The longest Idempotency-Key there is, different for each pet. */
+const longestKey = (i: number): string => String(i).padStart(IDEMPOTENCY_KEY_MAX_LENGTH, 'k')
 
 /**
  * The worst case per pet: keyed creates of the longest names in 4-byte characters, the largest

@@ -1,17 +1,18 @@
 import { connect, type Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { expect } from 'chai'
+import { LIST_LIMITS } from '../../core/index.js'
 import { TEST_KEY } from '../support/app.js'
 import { fillWorstCase, startHeapService, stopAgent, type HeapService } from './heap-walk.js'
 
 /**
- * Issue 33's first scenario, scaled to CI: a read key's clients pipeline 65 listings of 100 pets
- * each on 90 connections and read nothing. The pets have the longest names (some 86 KB a page),
- * so the answers, were they all carried out, would take far more than the capped heap.
+ * Issue 33's first scenario, scaled to CI: a read key's clients pipeline listings of the largest
+ * page on many connections and read nothing. The pets have the longest names, so the answers,
+ * were they all carried out, would take far more than the capped heap.
  */
 const CONNECTIONS = 90
 const PIPELINED = 65
-const PAGE = `GET /v1/pets?limit=100 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_KEY}\r\n\r\n`
+const PAGE = `GET /v1/pets?limit=${LIST_LIMITS.max} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_KEY}\r\n\r\n`
 const MB = 2 ** 20
 
 /** A connection that sends `requests` and reads nothing. */

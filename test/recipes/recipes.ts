@@ -16,6 +16,7 @@ export const FIELD_FLAGS = [
   'adapters/koa/app/openapi/schemas.ts',
   'adapters/testing/arbitraries.ts',
   'core/json/write.ts',
+  'test/support/largest-answer.ts',
 ]
 
 /** Add a store adapter: the adapter and its contract test, new files. */

@@ -6,7 +6,12 @@ import {
   createInMemoryPetStore,
 } from '../../../adapters/in-memory/index.js'
 import { idempotencyKeyOf } from '../../../adapters/koa/request/idempotency-header.js'
-import { createPetIdempotently, storeUnavailable, type PetStore } from '../../../core/index.js'
+import {
+  createPetIdempotently,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  storeUnavailable,
+  type PetStore,
+} from '../../../core/index.js'
 import type { Storage } from '../../../apps/server/storage.js'
 import { inMemoryStorage } from '../../../apps/server/storage.js'
 import { auth, OTHER_KEY, startTestApi, TEST_KEY, type TestApi } from '../../support/app.js'
@@ -74,7 +79,12 @@ forEachBackend('HTTP: Idempotency-Key on POST /pets', (backend) => {
 
   it('answers 400 to a malformed key and stores nothing', async () => {
     await start()
-    for (const key of ['has space', 'x'.repeat(256), '""', '"unterminated'])
+    for (const key of [
+      'has space',
+      'x'.repeat(IDEMPOTENCY_KEY_MAX_LENGTH + 1),
+      '""',
+      '"unterminated',
+    ])
       expectError(await postWith(api, key, rex), 400, 'invalid_request', 'Idempotency-Key')
     expect(await countPets(storage.store)).to.equal(0)
   })

@@ -1,7 +1,7 @@
 /**
  * Stores that break the model, one per run (`BROKEN`): the contracts must catch each (see the
- * test beside). Pet stores: `after` ignores `after` when listing; `cap` serves at most 50 pets a
- * page; `trim` trims names; `op` ignores the op of a keyed insert. Idempotency stores: `claim`
+ * test beside). Pet stores: `after` ignores `after` when listing; `cap` serves at most half the
+ * largest page; `trim` trims names; `op` ignores the op of a keyed insert. Idempotency stores: `claim`
  * claims a key held by a live record anew; `scope` ignores the API key of a scope.
  */
 import { afterEach, beforeEach, describe, it } from 'node:test'
@@ -10,6 +10,7 @@ import {
   createInMemoryPetStore,
 } from '../../../adapters/in-memory/index.js'
 import { idempotencyStoreContract, petStoreContract } from '../../../adapters/testing/index.js'
+import { LIST_LIMITS } from '../../../core/index.js'
 import type { IdempotencyStore, PetStore } from '../../../core/index.js'
 
 const pets: Record<string, (store: PetStore) => PetStore> = {
@@ -19,7 +20,8 @@ const pets: Record<string, (store: PetStore) => PetStore> = {
   }),
   cap: (store) => ({
     ...store,
-    listPetPage: (query) => store.listPetPage({ ...query, limit: Math.min(query.limit, 50) }),
+    listPetPage: (query) =>
+      store.listPetPage({ ...query, limit: Math.min(query.limit, LIST_LIMITS.max / 2) }),
   }),
   trim: (store) => ({
     ...store,

@@ -36,7 +36,7 @@ describe('the contracts of the test kit', function () {
     expect(ignoresAfter).to.match(/^# fail 2$/m)
     expect(ignoresAfter).to.match(/not ok \d+ - lists pages as the model says/)
     expect(ignoresAfter).to.match(/not ok \d+ - serves pages as large as the service asks for/)
-    // A store that serves at most 50 a page: the API's pages are up to 100, and one more is asked.
+    // A store that serves at most half the largest page the API asks for (and one more).
     expect(await failingRun('cap')).to.match(
       /not ok \d+ - serves pages as large as the service asks for/,
     )

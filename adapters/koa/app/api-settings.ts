@@ -36,7 +36,7 @@ export type ApiSettings = {
  */
 export const API_SETTING_DEFAULTS: ApiSettings = {
   basePath: '/v1',
-  // A NewPet is well under 1 KiB even with a 200-character name.
+  // Room for the largest NewPet with every character escaped (test/apps/api-options.test.ts).
   maxBodyBytes: 8192,
   listLimits: LIST_LIMITS,
   retryAfterSeconds: 2,

@@ -25,6 +25,9 @@ const startFerretDb = (): Record<string, string> => {
 export const mochaGlobalSetup = (): void => {
   if (process.env.MONGODB_URI) {
     process.env.TEST_MONGODB_URI = process.env.MONGODB_URI
+    // A server this run did not start is not this run's to stop: a mocha run started by a test
+    // (the recipes') inherits its parent's pid, and must leave the parent's server running.
+    delete process.env.TEST_FERRETDB_PID
     return
   }
   try {

@@ -3,7 +3,8 @@ import { connect, type Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { expect } from 'chai'
 import { OTHER_KEY, TEST_KEY } from '../support/app.js'
-import { expectAliveAndAnswering, hold, timedCall } from './attack.js'
+import { hold } from '../support/held-connections.js'
+import { expectAliveAndAnswering, timedCall } from './attack.js'
 import { startHeapService, stopAgent, type HeapService } from './heap-walk.js'
 
 /** The head of a keyed create whose 8,000-byte body is still to come. */

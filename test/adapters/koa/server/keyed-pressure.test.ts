@@ -1,8 +1,9 @@
 import { Agent, request } from 'node:http'
-import { connect, type Socket } from 'node:net'
+import { connect } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { expect } from 'chai'
 import { OTHER_KEY, TEST_KEY, startTestApi, type TestApi } from '../../../support/app.js'
+import { hold } from '../../../support/held-connections.js'
 
 /** One request from 127.0.0.1 with `key`; its status, or 0 when the connection failed. */
 const call = (port: number, key: string, agent: Agent | false, method = 'GET'): Promise<number> =>
@@ -29,31 +30,6 @@ const call = (port: number, key: string, agent: Agent | false, method = 'GET'): 
 
 const share = (statuses: number[]): number =>
   statuses.filter((s) => s >= 200 && s < 300).length / statuses.length
-
-/** Keeps `count` connections open from `from`, opening a new one as one closes, until stopped. */
-const hold = (port: number, from: string, count: number, open: (socket: Socket) => void) => {
-  let stopped = false
-  const sockets = new Set<Socket>()
-  const one = () => {
-    if (stopped) return
-    const socket = connect({ port, host: '127.0.0.1', localAddress: from })
-    sockets.add(socket)
-    socket.on('error', () => {})
-    socket.once('connect', () => open(socket))
-    socket.once('close', () => {
-      sockets.delete(socket)
-      setTimeout(one, 20)
-    })
-  }
-  for (let i = 0; i < count; i++) one()
-  return {
-    sockets,
-    stop: () => {
-      stopped = true
-      sockets.forEach((s) => s.destroy())
-    },
-  }
-}
 
 describe('HTTP: keyed clients under pressure at the connection cap', function () {
   this.timeout(30_000)

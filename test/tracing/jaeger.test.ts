@@ -152,23 +152,25 @@ describe('tracing: traces in a real Jaeger (test/jaeger), the service on MongoDB
     }
   })
 
-  it('exports the spans still pending when SIGTERM comes, before the process exits 0 (over OTLP/gRPC)', async () => {
-    const name = `animal-store-${randomBytes(4).toString('hex')}`
-    // A batch delay longer than the test: only the shutdown's flush can send them.
-    const service = await start(name, {
-      OTEL_BSP_SCHEDULE_DELAY: '600000',
-      SHUTDOWN_DRAIN_MS: '0',
-      OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
-      OTEL_EXPORTER_OTLP_ENDPOINT: jaeger!.otlpGrpcEndpoint,
+  // OTLP/HTTP with protobuf is written by the service's own processor, gRPC by the SDK's exporter.
+  for (const protocol of ['http/protobuf', 'grpc'] as const)
+    it(`exports the spans still pending when SIGTERM comes, before the process exits 0 (over ${protocol})`, async () => {
+      const name = `animal-store-${randomBytes(4).toString('hex')}`
+      // A batch delay longer than the test: only the shutdown's flush can send them.
+      const service = await start(name, {
+        OTEL_BSP_SCHEDULE_DELAY: '600000',
+        SHUTDOWN_DRAIN_MS: '0',
+        OTEL_EXPORTER_OTLP_PROTOCOL: protocol,
+        ...(protocol === 'grpc' ? { OTEL_EXPORTER_OTLP_ENDPOINT: jaeger!.otlpGrpcEndpoint } : {}),
+      })
+      const reply = await service.request({ path: '/v1/pets?limit=1', headers: auth })
+      expect(reply.status).to.equal(200)
+      expect(await service.stop()).to.equal(0)
+      const traces = await tracesOf(jaeger!, name, (ts) => ts.length > 0, 5000)
+      expect(traces.map((t) => t.spans.some((s) => s.operationName === 'listPets'))).to.deep.equal([
+        true,
+      ])
     })
-    const reply = await service.request({ path: '/v1/pets?limit=1', headers: auth })
-    expect(reply.status).to.equal(200)
-    expect(await service.stop()).to.equal(0)
-    const traces = await tracesOf(jaeger!, name, (ts) => ts.length > 0, 5000)
-    expect(traces.map((t) => t.spans.some((s) => s.operationName === 'listPets'))).to.deep.equal([
-      true,
-    ])
-  })
 
   it('test/jaeger/start.sh takes the OTLP and query ports it is given', async function () {
     const ports = await freePorts(2)

@@ -12,6 +12,8 @@ import type { Logger } from '../../../core/index.js'
 import { createRequestTracer } from './request-spans.js'
 import { createStoreSpans } from './store-spans.js'
 import type { Tracing } from './tracing.js'
+import { EncodingSpanProcessor } from './otlp/encoding-span-processor.js'
+import { otlpHttpProtobufExporter } from './otlp/export.js'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -74,6 +76,28 @@ const diagnosticsToStderr = (env: Env) => {
   )
 }
 
+const integer = (env: Env, name: string, otherwise: number): number =>
+  env[name]?.trim() ? Number(env[name]) : otherwise
+
+/**
+ * OTLP over HTTP with protobuf, the specification's default protocol, gets the processor that
+ * writes each span as it ends (otlp/); JSON and gRPC get the SDK's own processor and exporter.
+ */
+const spanProcessorsFor = (env: Env) => {
+  const protocol =
+    env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL?.trim() ||
+    env.OTEL_EXPORTER_OTLP_PROTOCOL?.trim() ||
+    'http/protobuf'
+  if (protocol !== 'http/protobuf') return {}
+  const processor = new EncodingSpanProcessor(otlpHttpProtobufExporter(), {
+    maxQueueSize: integer(env, 'OTEL_BSP_MAX_QUEUE_SIZE', 2048),
+    maxExportBatchSize: integer(env, 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE', 512),
+    scheduledDelayMillis: integer(env, 'OTEL_BSP_SCHEDULE_DELAY', 5000),
+    exportTimeoutMillis: integer(env, 'OTEL_BSP_EXPORT_TIMEOUT', 30000),
+  })
+  return { spanProcessors: [processor] }
+}
+
 /**
  * Starts the OpenTelemetry SDK, configured by the standard OTEL_ variables (exporter, endpoint,
  * protocol, resource, sampler, propagators, batch processor). It instruments no module: the
@@ -88,6 +112,7 @@ export const startTracing = (env: Env): Tracing => {
   delete process.env.OTEL_LOG_LEVEL
   const sdk = new NodeSDK({
     instrumentations: [],
+    ...spanProcessorsFor(env),
     contextManager: NO_CONTEXT_MANAGER,
     // Traces only: the service's metrics are Prometheus's (METRICS_PORT), its logs are stdout.
     metricReaders: [],

@@ -47,20 +47,25 @@ export const logRequest = (
 }
 
 const recordOf = (ctx: AppContext, requestId: string, started: number): RequestRecord => {
-  const record = {
-    requestId,
-    method: ctx.method,
-    route: matchedRoute(ctx) ?? null,
-    status: ctx.status,
-    ms: Math.round((performance.now() - started) * 100) / 100,
-    keyId: ctx.state.principal?.keyId ?? null,
-    client: ctx.ip,
-  }
+  const route = matchedRoute(ctx) ?? null
+  const ms = Math.round((performance.now() - started) * 100) / 100
+  const keyId = ctx.state.principal?.keyId ?? null
   const ids = ctx.state.trace?.logFields
-  // Written out, not spread: a spread in the literal costs every request, traced or not.
+  // Two literals, not a spread: copying the record key by key would cost every traced request.
   return ids === undefined
-    ? record
-    : { trace_id: ids.trace_id, span_id: ids.span_id, trace_flags: ids.trace_flags, ...record }
+    ? { requestId, method: ctx.method, route, status: ctx.status, ms, keyId, client: ctx.ip }
+    : {
+        trace_id: ids.trace_id,
+        span_id: ids.span_id,
+        trace_flags: ids.trace_flags,
+        requestId,
+        method: ctx.method,
+        route,
+        status: ctx.status,
+        ms,
+        keyId,
+        client: ctx.ip,
+      }
 }
 
 /**

@@ -113,6 +113,17 @@ describe('tracing: the processor that batches spans already written', () => {
     expect(problems.map(String)).to.deep.equal(['Error: collector down', 'Error: collector down'])
   })
 
+  it('gives up an export not answered within the export timeout, and sends the next batch', async () => {
+    const problems: unknown[] = []
+    setGlobalErrorHandler((error) => problems.push(error))
+    const { batches, exporter } = recordingExporter(() => {}) // never answers
+    const processor = new EncodingSpanProcessor(exporter, { ...SETTINGS, exportTimeoutMillis: 20 })
+    endSpans(tracerWith(processor), 6)
+    await processor.forceFlush()
+    expect(batches.map((b) => b.count)).to.deep.equal([3, 3])
+    expect(problems.map(String)).to.deep.equal(['Error: Timeout', 'Error: Timeout'])
+  })
+
   it('flushes on shutdown, then takes no more spans', async () => {
     const { batches, exporter } = recordingExporter()
     const processor = new EncodingSpanProcessor(exporter, SETTINGS)

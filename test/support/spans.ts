@@ -8,8 +8,8 @@ import {
   TracerProvider,
   type ReadableSpan,
 } from '@opentelemetry/sdk-trace'
-import { createRequestTracer } from '../../apps/server/tracing/request-spans.js'
-import { createStoreSpans } from '../../apps/server/tracing/store-spans.js'
+import { seamSpans } from '../../apps/server/tracing/seams.js'
+import type { TraceDetail } from '../../apps/server/tracing/settings.js'
 import type { Tracing } from '../../apps/server/tracing/tracing.js'
 
 // What the SDK registers (start.ts): W3C propagation, and no context manager.
@@ -23,7 +23,7 @@ export type RecordedSpans = {
 
 /** The service's tracing (start.ts) without the SDK's exporter: the spans are kept in memory. */
 export const recordedSpans = (
-  options: { readonly sampled?: boolean; readonly middlewareSpans?: boolean } = {},
+  options: { readonly sampled?: boolean; readonly detail?: TraceDetail } = {},
 ): RecordedSpans => {
   const exporter = new InMemorySpanExporter()
   const provider = new TracerProvider({
@@ -33,8 +33,7 @@ export const recordedSpans = (
   const tracer = provider.getTracer('test')
   return {
     tracing: {
-      requestTracer: createRequestTracer(tracer, options.middlewareSpans === true),
-      storeSpans: (system) => createStoreSpans(tracer, system),
+      ...seamSpans(tracer, options.detail ?? 'request'),
       reportProblemsTo: () => {},
       shutdown: () => provider.shutdown(),
     },

@@ -41,16 +41,25 @@ const traceIdOf = (service: ServiceProcess, requestId: string): string => {
   return parsed.trace_id as string
 }
 
-/** Server span > operation span > store span, each the parent of the next, in the one trace. */
-const expectChain = (trace: JaegerTrace, method: string, operation: string, storeCall: string) => {
+/**
+ * Server span > operation span > store span, each the parent of the next, in the one trace; with
+ * no operation span (the default detail), server span > store span.
+ */
+const expectChain = (
+  trace: JaegerTrace,
+  method: string,
+  operation: string | undefined,
+  storeCall: string,
+) => {
   const server = trace.spans.find((s) => tag(s, 'span.kind') === 'server')
   expect(server?.operationName).to.equal(`${method} /v1/pets`)
   expect(tag(server!, 'http.route')).to.equal('/v1/pets')
   expect(tag(server!, 'http.request.method')).to.equal(method)
   expect(tag(server!, 'client.address')).to.equal('127.0.0.1')
-  const handler = trace.spans.find((s) => s.operationName === operation)
+  const handler =
+    operation === undefined ? server : trace.spans.find((s) => s.operationName === operation)
   expect(handler, `the ${operation} span`).to.not.equal(undefined)
-  expect(parentIn(trace, handler!)).to.equal(server)
+  expect(parentIn(trace, handler!)).to.equal(operation === undefined ? undefined : server)
   const store = trace.spans.find((s) => s.operationName === storeCall)
   expect(store, `the ${storeCall} span`).to.not.equal(undefined)
   expect(parentIn(trace, store!)).to.equal(handler)
@@ -58,9 +67,9 @@ const expectChain = (trace: JaegerTrace, method: string, operation: string, stor
     'client',
     'mongodb',
   ])
-  // No middleware spans unless TRACE_MIDDLEWARE asks for them.
+  // No middleware spans unless TRACE_DETAIL=middleware asks for them.
   expect(trace.spans.map((s) => s.operationName).sort()).to.deep.equal(
-    [`${method} /v1/pets`, operation, storeCall].sort(),
+    [`${method} /v1/pets`, ...(operation === undefined ? [] : [operation]), storeCall].sort(),
   )
 }
 
@@ -87,38 +96,42 @@ describe('tracing: traces in a real Jaeger (test/jaeger), the service on MongoDB
       90_000,
     )
 
-  it('follows a create and a listing: server span > operation > store call, under the service name', async () => {
-    const name = `animal-store-${randomBytes(4).toString('hex')}`
-    const service = await start(name)
-    try {
-      const created = await service.request({
-        method: 'POST',
-        path: '/v1/pets',
-        headers: { ...auth, 'Content-Type': 'application/json', 'X-Request-Id': 'trace-create' },
-        body: '{"name":"Rex","categoryId":7}',
-      })
-      expect(created.status).to.equal(201)
-      const listed = await service.request({
-        path: '/v1/pets?limit=5',
-        headers: { ...auth, 'X-Request-Id': 'trace-list' },
-      })
-      expect(listed.status).to.equal(200)
-      await new Promise((resolve) => setTimeout(resolve, 300)) // the log's batch
-      const ids = [traceIdOf(service, 'trace-create'), traceIdOf(service, 'trace-list')]
-      const traces = await tracesOf(jaeger!, name, (ts) =>
-        ids.every((id) => ts.some((t) => t.traceID === id && t.spans.length >= 3)),
-      )
-      const [create, list] = ids.map((id) => traces.find((t) => t.traceID === id))
-      expect(create, 'the create trace in Jaeger').to.not.equal(undefined)
-      expect(list, 'the listing trace in Jaeger').to.not.equal(undefined)
-      expectChain(create!, 'POST', 'createPet', 'insertPet')
-      expectChain(list!, 'GET', 'listPets', 'listPetPage')
-      for (const t of [create!, list!])
-        expect(Object.values(t.processes).map((p) => p.serviceName)).to.deep.equal([name])
-    } finally {
-      await service.stop()
-    }
-  })
+  // The default detail, and TRACE_DETAIL=operation.
+  for (const operations of [false, true])
+    it(`follows a create and a listing: server span > ${operations ? 'operation > ' : ''}store call, under the service name`, async () => {
+      const name = `animal-store-${randomBytes(4).toString('hex')}`
+      const service = await start(name, operations ? { TRACE_DETAIL: 'operation' } : {})
+      try {
+        const created = await service.request({
+          method: 'POST',
+          path: '/v1/pets',
+          headers: { ...auth, 'Content-Type': 'application/json', 'X-Request-Id': 'trace-create' },
+          body: '{"name":"Rex","categoryId":7}',
+        })
+        expect(created.status).to.equal(201)
+        const listed = await service.request({
+          path: '/v1/pets?limit=5',
+          headers: { ...auth, 'X-Request-Id': 'trace-list' },
+        })
+        expect(listed.status).to.equal(200)
+        await new Promise((resolve) => setTimeout(resolve, 300)) // the log's batch
+        const ids = [traceIdOf(service, 'trace-create'), traceIdOf(service, 'trace-list')]
+        const traces = await tracesOf(jaeger!, name, (ts) =>
+          ids.every((id) =>
+            ts.some((t) => t.traceID === id && t.spans.length >= (operations ? 3 : 2)),
+          ),
+        )
+        const [create, list] = ids.map((id) => traces.find((t) => t.traceID === id))
+        expect(create, 'the create trace in Jaeger').to.not.equal(undefined)
+        expect(list, 'the listing trace in Jaeger').to.not.equal(undefined)
+        expectChain(create!, 'POST', operations ? 'createPet' : undefined, 'insertPet')
+        expectChain(list!, 'GET', operations ? 'listPets' : undefined, 'listPetPage')
+        for (const t of [create!, list!])
+          expect(Object.values(t.processes).map((p) => p.serviceName)).to.deep.equal([name])
+      } finally {
+        await service.stop()
+      }
+    })
 
   it("continues a caller's traceparent, over OTLP/JSON with the resource's attributes; the probes are not traced", async () => {
     const name = `animal-store-${randomBytes(4).toString('hex')}`
@@ -167,9 +180,9 @@ describe('tracing: traces in a real Jaeger (test/jaeger), the service on MongoDB
       expect(reply.status).to.equal(200)
       expect(await service.stop()).to.equal(0)
       const traces = await tracesOf(jaeger!, name, (ts) => ts.length > 0, 5000)
-      expect(traces.map((t) => t.spans.some((s) => s.operationName === 'listPets'))).to.deep.equal([
-        true,
-      ])
+      expect(
+        traces.map((t) => t.spans.some((s) => s.operationName === 'GET /v1/pets')),
+      ).to.deep.equal([true])
     })
 
   it('test/jaeger/start.sh takes the OTLP and query ports it is given', async function () {

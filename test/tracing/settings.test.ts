@@ -1,6 +1,6 @@
 import { expect } from 'chai'
 import * as E from 'fp-ts/lib/Either.js'
-import { tracingWanted } from '../../apps/server/tracing/settings.js'
+import { TRACE_DETAILS, tracingWanted } from '../../apps/server/tracing/settings.js'
 import { auth } from '../support/app.js'
 import { startService } from '../support/service-process.js'
 
@@ -66,16 +66,19 @@ describe('tracing: which OTEL_ variables turn it on', () => {
     ])
     expect(refusedNames({ OTEL_LOG_LEVEL: 'loud' })).to.deep.equal(['OTEL_LOG_LEVEL'])
     expect(refusedNames({ OTEL_SDK_DISABLED: 'yes' })).to.deep.equal(['OTEL_SDK_DISABLED'])
-    expect(refusedNames({ TRACE_MIDDLEWARE: 'on' })).to.deep.equal(['TRACE_MIDDLEWARE'])
+    expect(refusedNames({ TRACE_DETAIL: 'on' })).to.deep.equal(['TRACE_DETAIL'])
+    expect(refusedNames({ TRACE_DETAIL: 'true' })).to.deep.equal(['TRACE_DETAIL'])
     const fine = {
       OTEL_EXPORTER_OTLP_TIMEOUT: '10000',
       OTEL_EXPORTER_OTLP_TRACES_TIMEOUT: '500',
       OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=prod,service.version=2.0.0,empty=',
       OTEL_LOG_LEVEL: 'DEBUG',
       OTEL_SERVICE_NAME: 'pets',
-      TRACE_MIDDLEWARE: 'true',
+      TRACE_DETAIL: 'middleware',
     }
     expect(wanted({ ...ENDPOINT, ...fine })).to.deep.equal(E.right(true))
+    for (const detail of TRACE_DETAILS)
+      expect(wanted({ ...ENDPOINT, TRACE_DETAIL: detail })).to.deep.equal(E.right(true))
   })
 
   it('leaves the variables of a tracing that is off unchecked', () => {

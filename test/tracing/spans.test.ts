@@ -32,8 +32,38 @@ const traced = async (
 }
 
 describe('tracing: the spans the service makes at its seams', () => {
-  it('a request is a server span > its operation > its store call, named as the log line says', async () => {
+  it('by default a request is its server span alone: the operation and in-process store calls make none', async () => {
     const recorded = recordedSpans()
+    await traced(recorded, async (api) => {
+      expect((await api.createPet({ name: 'Rex', categoryId: 7 })).status).to.equal(201)
+      expect((await api.get('/pets?limit=5')).status).to.equal(200)
+    })
+    expect(recorded.spans().map((s) => s.name)).to.have.members(['POST /v1/pets', 'GET /v1/pets'])
+  })
+
+  it("by default a call to a store outside the process is the server span's child", async () => {
+    const recorded = recordedSpans()
+    const spans = recorded.tracing.storeSpans('mongodb')
+    expect(spans, 'MongoDB store calls are traced by default').to.not.equal(undefined)
+    expect(recorded.tracing.storeSpans(undefined), 'in-process calls are not').to.equal(undefined)
+    const storage = inMemoryStorage()
+    await traced(recorded, (api) => api.get('/pets?limit=5'), {
+      storage: { ...storage, store: spans!.tracePetStore(storage.store) },
+    })
+    const [server, store] = [
+      named(recorded.spans(), 'GET /v1/pets'),
+      named(recorded.spans(), 'listPetPage'),
+    ]
+    expect(parentIdOf(store)).to.equal(server.spanContext().spanId)
+    expect(store.kind).to.equal(SpanKind.CLIENT)
+    expect(store.attributes).to.deep.equal({
+      'db.operation.name': 'listPetPage',
+      'db.system.name': 'mongodb',
+    })
+  })
+
+  it('with TRACE_DETAIL=operation, a request is a server span > its operation > its store call, named as the log line says', async () => {
+    const recorded = recordedSpans({ detail: 'operation' })
     const lines = await traced(recorded, async (api) => {
       expect((await api.createPet({ name: 'Rex', categoryId: 7 })).status).to.equal(201)
       expect((await api.get('/pets?limit=5')).status).to.equal(200)
@@ -79,7 +109,7 @@ describe('tracing: the spans the service makes at its seams', () => {
   })
 
   it('a create whose body comes after its headers still has its store call under its operation', async () => {
-    const recorded = recordedSpans()
+    const recorded = recordedSpans({ detail: 'operation' })
     await traced(recorded, async (api) => {
       const body = '{"name":"Rex","categoryId":7}'
       const status = await new Promise<number | undefined>((resolve, reject) => {
@@ -103,7 +133,7 @@ describe('tracing: the spans the service makes at its seams', () => {
   })
 
   it("a create with an Idempotency-Key: its store calls, made after a wait, are in the operation's span", async () => {
-    const recorded = recordedSpans()
+    const recorded = recordedSpans({ detail: 'operation' })
     await traced(recorded, async (api) => {
       const reply = await api.request({
         method: 'POST',
@@ -164,7 +194,7 @@ describe('tracing: the spans the service makes at its seams', () => {
 
   it('a 5xx says so: error.type on the server span, the store span failed with its cause', async () => {
     const storage = inMemoryStorage()
-    const recorded = recordedSpans()
+    const recorded = recordedSpans({ detail: 'operation' })
     await traced(recorded, (api) => api.get('/pets/1'), {
       storage: {
         ...storage,
@@ -187,12 +217,14 @@ describe('tracing: the spans the service makes at its seams', () => {
     expect(lines[0]?.trace_flags).to.equal('00')
   })
 
-  it('makes no middleware span by default; with them asked for, each is nested in the one before', async () => {
-    const plain = recordedSpans()
-    await traced(plain, (api) => api.get('/pets'))
-    expect(plain.spans().filter((s) => s.name.startsWith('middleware - '))).to.deep.equal([])
+  it('makes no middleware span but with TRACE_DETAIL=middleware; then each is nested in the one before', async () => {
+    for (const detail of ['request', 'operation'] as const) {
+      const plain = recordedSpans({ detail })
+      await traced(plain, (api) => api.get('/pets'))
+      expect(plain.spans().filter((s) => s.name.startsWith('middleware - '))).to.deep.equal([])
+    }
 
-    const recorded = recordedSpans({ middlewareSpans: true })
+    const recorded = recordedSpans({ detail: 'middleware' })
     await traced(recorded, (api) => api.get('/pets'))
     const spans = recorded.spans()
     const chain = ['tagLogAndCatch', 'answerProbes', 'serveDocsPage', 'guardApi', 'routeRequest']

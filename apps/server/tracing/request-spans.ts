@@ -17,7 +17,8 @@ import type {
   TracedAnswer,
   TraceLogFields,
 } from '../../../adapters/koa/index.js'
-import { stepsOf } from './steps.js'
+import type { TraceDetail } from './settings.js'
+import { runAs, stepsOf } from './steps.js'
 
 /** The probes are asked every few seconds by the orchestrator: traces of them would bury the rest. */
 const PROBES = new Set(['/healthz', '/readyz'])
@@ -58,22 +59,35 @@ const endServerSpan = (span: Span, method: string, { status, route }: TracedAnsw
   span.end()
 }
 
+const runStep: RequestTrace['step'] = (_name, _kind, run) => run()
+const run: RequestTrace['inOperation'] = (task) => task()
+const nothing = () => {}
+
 /** A request that is not sampled: its ids are made and logged, and nothing else is done. */
 const untraced = (logFields: TraceLogFields): RequestTrace => ({
   logFields,
-  step: (_name, _kind, run) => run(),
-  inOperation: (run) => run(),
-  end: () => {},
+  step: runStep,
+  inOperation: run,
+  end: nothing,
+})
+
+/**
+ * The steps of a request whose only span is the server span: the operation runs as it, so the
+ * calls it makes to a store outside the process are the server span's children.
+ */
+const serverSpanOnly = (root: Context): Pick<RequestTrace, 'step' | 'inOperation'> => ({
+  step: (_name, kind, task) => (kind === 'operation' ? runAs(root, task) : task()),
+  inOperation: (task) => runAs(root, task),
 })
 
 /**
  * Spans made at the service's own seams: a server span per request (continuing the caller's W3C
- * `traceparent` through the configured propagator), a span per operation and, when asked, one
- * per middleware. The request's context travels in `ctx.state.trace`, not through a context
- * manager (steps.ts says why).
+ * `traceparent` through the configured propagator) and, with more detail asked for (seams.ts),
+ * a span per operation and one per middleware. The request's context travels in
+ * `ctx.state.trace`, not through a context manager (steps.ts says why).
  */
-export const createRequestTracer = (tracer: Tracer, middlewareSpans: boolean): RequestTracer => ({
-  middlewareSpans,
+export const createRequestTracer = (tracer: Tracer, detail: TraceDetail): RequestTracer => ({
+  middlewareSpans: detail === 'middleware',
   start: (ctx) => {
     if (PROBES.has(ctx.path)) return undefined
     const parent: Context = propagation.extract(ROOT_CONTEXT, ctx.req.headers)
@@ -82,9 +96,12 @@ export const createRequestTracer = (tracer: Tracer, middlewareSpans: boolean): R
     if (!span.isRecording()) return untraced(logFields)
     span.setAttributes(requestAttributes(ctx))
     const method = ctx.method
+    const root = trace.setSpan(parent, span)
+    const steps = detail === 'request' ? serverSpanOnly(root) : stepsOf(tracer, root)
     return {
       logFields,
-      ...stepsOf(tracer, trace.setSpan(parent, span)),
+      step: steps.step,
+      inOperation: steps.inOperation,
       end: (answer) => endServerSpan(span, method, answer),
     }
   },

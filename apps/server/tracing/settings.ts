@@ -28,6 +28,10 @@ const INTEGER_VARIABLES: ReadonlyArray<readonly [string, number]> = [
   ['OTEL_EXPORTER_OTLP_TRACES_TIMEOUT', 1],
 ]
 const ENDPOINTS = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT']
+/** How much of a request its trace shows (TRACE_DETAIL, seams.ts); each level adds to the one before. */
+export const TRACE_DETAILS = ['request', 'operation', 'middleware'] as const
+export type TraceDetail = (typeof TRACE_DETAILS)[number]
+
 /** Read by the SDK alone, and documented: any value is a name. */
 export const SDK_VARIABLES = ['OTEL_SERVICE_NAME'] as const
 
@@ -98,7 +102,7 @@ const problemsOf = (env: Env): string[] => {
     ...resourceProblem(env),
     ...oneOf('OTEL_LOG_LEVEL', LOG_LEVELS, true),
     ...oneOf('OTEL_SDK_DISABLED', ['true', 'false'], true),
-    ...oneOf('TRACE_MIDDLEWARE', ['true', 'false']),
+    ...oneOf('TRACE_DETAIL', [...TRACE_DETAILS]),
   ]
 }
 

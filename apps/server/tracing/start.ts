@@ -9,8 +9,8 @@ import {
 import { diagLogLevelFromString, setGlobalErrorHandler } from '@opentelemetry/core'
 import { NodeSDK } from '@opentelemetry/sdk-node'
 import type { Logger } from '../../../core/index.js'
-import { createRequestTracer } from './request-spans.js'
-import { createStoreSpans } from './store-spans.js'
+import { seamSpans } from './seams.js'
+import type { TraceDetail } from './settings.js'
 import type { Tracing } from './tracing.js'
 import { EncodingSpanProcessor } from './otlp/encoding-span-processor.js'
 import { otlpHttpProtobufExporter } from './otlp/export.js'
@@ -101,7 +101,7 @@ const spanProcessorsFor = (env: Env) => {
 /**
  * Starts the OpenTelemetry SDK, configured by the standard OTEL_ variables (exporter, endpoint,
  * protocol, resource, sampler, propagators, batch processor). It instruments no module: the
- * service makes its spans at its own seams (request-spans.ts, store-spans.ts).
+ * service makes its spans at its own seams (seams.ts).
  */
 export const startTracing = (env: Env): Tracing => {
   const reportProblemsTo = firstProblemOnly()
@@ -122,8 +122,8 @@ export const startTracing = (env: Env): Tracing => {
   sdk.start()
   const tracer = trace.getTracer('animal-store')
   return {
-    requestTracer: createRequestTracer(tracer, env.TRACE_MIDDLEWARE?.trim() === 'true'),
-    storeSpans: (system) => createStoreSpans(tracer, system),
+    // settings.ts has refused any other value
+    ...seamSpans(tracer, (env.TRACE_DETAIL?.trim() || 'request') as TraceDetail),
     reportProblemsTo,
     shutdown: () => sdk.shutdown(),
   }

@@ -1,4 +1,11 @@
-import type { Attributes, AttributeValue, HrTime, Link, SpanStatus } from '@opentelemetry/api'
+import type {
+  Attributes,
+  AttributeValue,
+  HrTime,
+  Link,
+  SpanContext,
+  SpanStatus,
+} from '@opentelemetry/api'
 import type { core, resources, tracing } from '@opentelemetry/sdk-node'
 import { ProtobufWriter } from './protobuf-writer.js'
 
@@ -90,7 +97,8 @@ const event = (w: ProtobufWriter, e: tracing.TimedEvent): void => {
   w.varint(e.droppedAttributesCount ?? 0)
 }
 
-const link = (w: ProtobufWriter, { context, attributes: linked, droppedAttributesCount }: Link) => {
+/** Fields 1 to 3 of a Span and of a Link alike: the trace id, the span id, the trace state. */
+const ids = (w: ProtobufWriter, context: SpanContext): void => {
   w.tag(1, 2)
   w.hex(context.traceId)
   w.tag(2, 2)
@@ -100,6 +108,10 @@ const link = (w: ProtobufWriter, { context, attributes: linked, droppedAttribute
     w.tag(3, 2)
     w.string(traceState)
   }
+}
+
+const link = (w: ProtobufWriter, { context, attributes: linked, droppedAttributesCount }: Link) => {
+  ids(w, context)
   if (linked) attributes(w, 4, linked)
   w.tag(5, 0)
   w.varint(droppedAttributesCount ?? 0)
@@ -124,15 +136,7 @@ export const writeSpan = (w: ProtobufWriter, span: tracing.ReadableSpan): void =
   w.tag(2, 2)
   const at = w.begin(2)
   const context = span.spanContext()
-  w.tag(1, 2)
-  w.hex(context.traceId)
-  w.tag(2, 2)
-  w.hex(context.spanId)
-  const traceState = context.traceState?.serialize()
-  if (traceState) {
-    w.tag(3, 2)
-    w.string(traceState)
-  }
+  ids(w, context)
   const parent = span.parentSpanContext
   if (parent?.spanId) {
     w.tag(4, 2)

@@ -1,6 +1,7 @@
 import { request, type Agent } from 'node:http'
+import type { Socket } from 'node:net'
 import { expect } from 'chai'
-import type { HeapService } from './heap-walk.js'
+import { startHeapService, stopAgent, type HeapService } from './heap-walk.js'
 
 /** One keyed request; its status (0 when the connection failed) and how long it took. */
 export const timedCall = (
@@ -35,3 +36,20 @@ export const expectAliveAndAnswering = async (service: HeapService, key: string)
 
 export const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN
+
+/**
+ * A suite's attack: `start` runs the service with a capped heap, `sockets` holds the attacker's
+ * connections; after the suite every socket is destroyed, the service stopped and the agent closed.
+ */
+export const underAttack = () => {
+  let service: HeapService | undefined
+  const sockets: Socket[] = []
+  after(async () => {
+    sockets.forEach((s) => s.destroy())
+    if (service?.child.connected === true) await service.stop()
+    stopAgent()
+  })
+  const start = async (...args: Parameters<typeof startHeapService>): Promise<HeapService> =>
+    (service = await startHeapService(...args))
+  return { sockets, start }
+}

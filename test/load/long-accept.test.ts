@@ -3,8 +3,7 @@ import { connect, type Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { expect } from 'chai'
 import { OTHER_KEY, TEST_KEY } from '../support/app.js'
-import { expectAliveAndAnswering, median, timedCall } from './attack.js'
-import { startHeapService, stopAgent, type HeapService } from './heap-walk.js'
+import { expectAliveAndAnswering, median, timedCall, underAttack } from './attack.js'
 
 /** An `Accept` near the header limit that names `int64`, as finding 2 of issue 40 sent it. */
 const LONG_ACCEPT = `int64${'a'.repeat(16_000)}`
@@ -21,19 +20,10 @@ const anonymous = (port: number): Socket => {
 
 describe('a long Accept from anonymous clients (capped heap)', function () {
   this.timeout(60_000)
-  let service: HeapService | undefined
-  const sockets: Socket[] = []
-  after(async () => {
-    sockets.forEach((s) => s.destroy())
-    if (service?.child.connected === true) await service.stop()
-    stopAgent()
-  })
+  const { sockets, start } = underAttack()
 
   it('leaves a keyed client its latency', async () => {
-    service = await startHeapService(
-      { API_KEYS: `${TEST_KEY},${OTHER_KEY}`, RATE_LIMIT: 'off' },
-      128,
-    )
+    const service = await start({ API_KEYS: `${TEST_KEY},${OTHER_KEY}`, RATE_LIMIT: 'off' }, 128)
     for (let i = 0; i < 4; i++) sockets.push(anonymous(service.port))
     await sleep(500)
     const agent = new Agent({ keepAlive: true, maxSockets: 1 })

@@ -3,7 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { expect } from 'chai'
 import { LIST_LIMITS } from '../../core/index.js'
 import { TEST_KEY } from '../support/app.js'
-import { fillWorstCase, startHeapService, stopAgent, type HeapService } from './heap-walk.js'
+import { underAttack } from './attack.js'
+import { fillWorstCase } from './heap-walk.js'
 
 /**
  * Issue 33's first scenario, scaled to CI: a read key's clients pipeline listings of the largest
@@ -56,16 +57,10 @@ const settled = (port: number): Promise<void> =>
 
 describe('pipelined listings that are never read (capped heap)', function () {
   this.timeout(120_000)
-  let service: HeapService | undefined
-  const sockets: Socket[] = []
-  after(async () => {
-    sockets.forEach((s) => s.destroy())
-    if (service?.child.connected === true) await service.stop()
-    stopAgent()
-  })
+  const { sockets, start } = underAttack()
 
   it('keep the service alive within its heap, and a pipelining client answered promptly', async () => {
-    service = await startHeapService({ API_KEYS: TEST_KEY, RATE_LIMIT: 'off' }, 128)
+    const service = await start({ API_KEYS: TEST_KEY, RATE_LIMIT: 'off' }, 128)
     expect(await fillWorstCase(service.port, TEST_KEY, 1000)).to.equal(1000)
     const before = await service.heapUsed()
     for (let i = 0; i < CONNECTIONS; i++)

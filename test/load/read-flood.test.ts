@@ -2,8 +2,8 @@ import { connect, type Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { expect } from 'chai'
 import { OTHER_KEY, TEST_KEY } from '../support/app.js'
-import { expectAliveAndAnswering, timedCall } from './attack.js'
-import { fillWorstCase, startHeapService, stopAgent, type HeapService } from './heap-walk.js'
+import { expectAliveAndAnswering, timedCall, underAttack } from './attack.js'
+import { fillWorstCase } from './heap-walk.js'
 
 /**
  * Issue 40's first finding, scaled to CI: a read key's clients, from two addresses, pipeline 64
@@ -25,17 +25,11 @@ const hostile = (port: number, from: string): Socket => {
 
 describe('listings pipelined on many connections and never read (capped heap)', function () {
   this.timeout(120_000)
-  let service: HeapService | undefined
-  const sockets: Socket[] = []
-  after(async () => {
-    sockets.forEach((s) => s.destroy())
-    if (service?.child.connected === true) await service.stop()
-    stopAgent()
-  })
+  const { sockets, start } = underAttack()
 
   it('hold no more than the in-flight budget, and another key is answered', async () => {
     const env = { API_KEYS: `${TEST_KEY},${OTHER_KEY}`, RATE_LIMIT: 'off' }
-    service = await startHeapService(env, 128)
+    const service = await start(env, 128)
     expect(await fillWorstCase(service.port, TEST_KEY, 1000)).to.equal(1000)
     const before = await service.heapUsed()
     const during: Array<{ status: number; ms: number }> = []

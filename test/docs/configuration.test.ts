@@ -3,12 +3,14 @@ import { expect } from 'chai'
 import { API_SETTING_DEFAULTS, HTTP_LIMIT_DEFAULTS } from '../../adapters/koa/index.js'
 
 const source = readFileSync('apps/server/config.ts', 'utf8')
-const tracing = readFileSync('apps/server/tracing/settings.ts', 'utf8')
+const tracing = ['settings.ts', 'pipeline.ts']
+  .map((file) => readFileSync(`apps/server/tracing/${file}`, 'utf8'))
+  .join('\n')
 
 /**
  * The variables the service reads: each `read('NAME', ...)` or `serverUrl('NAME', ...)` of
  * apps/server/config.ts, and every OTEL_ or TRACE_ name of apps/server/tracing/settings.ts
- * (those it checks, and those it leaves to the SDK).
+ * (those it checks, and those it leaves to the SDK) and pipeline.ts (those it builds from).
  */
 const read = [
   ...[...source.matchAll(/\b(?:read|serverUrl)\(\s*'([A-Z0-9_]+)'/g)].map((m) => m[1]),

@@ -1,13 +1,17 @@
 import { propagation, type Attributes } from '@opentelemetry/api'
 import { W3CTraceContextPropagator } from '@opentelemetry/core'
+import { defaultResource } from '@opentelemetry/resources'
 import {
   AlwaysOffSampler,
   AlwaysOnSampler,
   InMemorySpanExporter,
+  RandomIdGenerator,
   SimpleSpanProcessor,
   TracerProvider,
   type ReadableSpan,
+  type SpanProcessor,
 } from '@opentelemetry/sdk-trace'
+import type { SpanPipeline } from '../../apps/server/tracing/pipeline.js'
 import { seamSpans } from '../../apps/server/tracing/seams.js'
 import type { TraceDetail } from '../../apps/server/tracing/settings.js'
 import type { Tracing } from '../../apps/server/tracing/tracing.js'
@@ -23,22 +27,44 @@ export type RecordedSpans = {
 
 /** The service's tracing (start.ts) without the SDK's exporter: the spans are kept in memory. */
 export const recordedSpans = (
-  options: { readonly sampled?: boolean; readonly detail?: TraceDetail } = {},
+  options: {
+    readonly sampled?: boolean
+    readonly detail?: TraceDetail
+    readonly spanLimits?: SpanPipeline['spanLimits']
+  } = {},
 ): RecordedSpans => {
   const exporter = new InMemorySpanExporter()
-  const provider = new TracerProvider({
+  const pipeline: SpanPipeline = {
     sampler: options.sampled === false ? new AlwaysOffSampler() : new AlwaysOnSampler(),
+    resource: defaultResource(),
+    spanLimits: options.spanLimits ?? {
+      attributeCountLimit: 128,
+      attributeValueLengthLimit: Infinity,
+    },
+    idGenerator: new RandomIdGenerator(),
     spanProcessors: [new SimpleSpanProcessor({ exporter })],
-  })
-  const tracer = provider.getTracer('test')
+  }
+  const provider = new TracerProvider({ ...pipeline, spanProcessors: [...pipeline.spanProcessors] })
   return {
     tracing: {
-      ...seamSpans(tracer, options.detail ?? 'request'),
+      ...seamSpans(provider, pipeline, options.detail ?? 'request'),
       reportProblemsTo: () => {},
       shutdown: () => provider.shutdown(),
     },
     spans: () => exporter.getFinishedSpans(),
   }
+}
+
+/** A processor that keeps each span as it ends, in `ended`. */
+export const keptSpans = (): { ended: ReadableSpan[]; processor: SpanProcessor } => {
+  const ended: ReadableSpan[] = []
+  const processor: SpanProcessor = {
+    onStart: () => {},
+    onEnd: (span) => void ended.push(span),
+    forceFlush: async () => {},
+    shutdown: async () => {},
+  }
+  return { ended, processor }
 }
 
 export const named = (spans: ReadonlyArray<ReadableSpan>, name: string): ReadableSpan => {

@@ -9,30 +9,20 @@ import {
 } from '@opentelemetry/api'
 import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer'
 import { resourceFromAttributes } from '@opentelemetry/resources'
-import {
-  AlwaysOnSampler,
-  TracerProvider,
-  type ReadableSpan,
-  type SpanProcessor,
-} from '@opentelemetry/sdk-trace'
+import { AlwaysOnSampler, TracerProvider, type ReadableSpan } from '@opentelemetry/sdk-trace'
 import { expect } from 'chai'
 import fc from 'fast-check'
 import { ProtobufWriter } from '../../apps/server/tracing/otlp/protobuf-writer.js'
 import { exportRequest, writeSpan } from '../../apps/server/tracing/otlp/span-encoding.js'
+import { keptSpans } from '../support/spans.js'
 
 /** Spans as the SDK makes them, kept as they end. */
 const sdkSpans = (resource: Attributes) => {
-  const ended: ReadableSpan[] = []
-  const keep: SpanProcessor = {
-    onStart: () => {},
-    onEnd: (span) => void ended.push(span),
-    forceFlush: async () => {},
-    shutdown: async () => {},
-  }
+  const { ended, processor } = keptSpans()
   const provider = new TracerProvider({
     resource: resourceFromAttributes(resource),
     sampler: new AlwaysOnSampler(),
-    spanProcessors: [keep],
+    spanProcessors: [processor],
   })
   return { tracer: provider.getTracer('animal-store', '3.0.0'), ended }
 }

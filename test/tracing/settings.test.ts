@@ -66,6 +66,17 @@ describe('tracing: which OTEL_ variables turn it on', () => {
     ])
     expect(refusedNames({ OTEL_LOG_LEVEL: 'loud' })).to.deep.equal(['OTEL_LOG_LEVEL'])
     expect(refusedNames({ OTEL_SDK_DISABLED: 'yes' })).to.deep.equal(['OTEL_SDK_DISABLED'])
+    for (const name of [
+      'OTEL_ATTRIBUTE_COUNT_LIMIT',
+      'OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT',
+      'OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT',
+      'OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT',
+    ])
+      for (const value of ['many', '-1', '2.5'])
+        expect(refusedNames({ [name]: value }), `${name}=${value}`).to.deep.equal([name])
+    expect(refusedNames({ OTEL_NODE_RESOURCE_DETECTORS: 'env,cloud' })).to.deep.equal([
+      'OTEL_NODE_RESOURCE_DETECTORS',
+    ])
     expect(refusedNames({ TRACE_DETAIL: 'on' })).to.deep.equal(['TRACE_DETAIL'])
     expect(refusedNames({ TRACE_DETAIL: 'true' })).to.deep.equal(['TRACE_DETAIL'])
     const fine = {
@@ -74,6 +85,9 @@ describe('tracing: which OTEL_ variables turn it on', () => {
       OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=prod,service.version=2.0.0,empty=',
       OTEL_LOG_LEVEL: 'DEBUG',
       OTEL_SERVICE_NAME: 'pets',
+      OTEL_NODE_RESOURCE_DETECTORS: 'env, host,process',
+      OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT: '0',
+      OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT: '256',
       TRACE_DETAIL: 'middleware',
     }
     expect(wanted({ ...ENDPOINT, ...fine })).to.deep.equal(E.right(true))

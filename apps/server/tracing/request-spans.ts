@@ -1,13 +1,11 @@
 import {
   propagation,
   ROOT_CONTEXT,
-  SpanKind,
   SpanStatusCode,
   trace,
   TraceFlags,
-  type Attributes,
   type Context,
-  type Span,
+  type SpanContext,
   type Tracer,
 } from '@opentelemetry/api'
 import type {
@@ -17,44 +15,46 @@ import type {
   TracedAnswer,
   TraceLogFields,
 } from '../../../adapters/koa/index.js'
+import type { InstrumentationScope } from '@opentelemetry/core'
+import type { SpanPipeline } from './pipeline.js'
+import { serverSpans, type ServerSpan } from './server-span.js'
 import type { TraceDetail } from './settings.js'
 import { runAs, stepsOf } from './steps.js'
 
 /** The probes are asked every few seconds by the orchestrator: traces of them would bury the rest. */
 const PROBES = new Set(['/healthz', '/readyz'])
 
+const HOST = /^(\[[^\]]*\]|[^:]*)(?::(\d+))?$/
+
 /** The request as HTTP's semantic conventions describe a server span's, where the service sees it. */
-const requestAttributes = (ctx: AppContext): Attributes => {
+const describeRequest = (span: ServerSpan, ctx: AppContext): void => {
   const { req } = ctx
-  const host = /^(\[[^\]]*\]|[^:]*)(?::(\d+))?$/.exec(req.headers.host ?? '')
+  span.setAttribute('http.request.method', ctx.method)
+  span.setAttribute('url.path', ctx.path)
+  span.setAttribute('url.scheme', ctx.protocol)
+  // The address the service itself uses: the peer, or what trusted proxies say (TRUST_PROXY).
+  span.setAttribute('client.address', ctx.ip)
+  const host = HOST.exec(req.headers.host ?? '')
+  if (host?.[1]) span.setAttribute('server.address', host[1])
+  if (host?.[2] !== undefined) span.setAttribute('server.port', Number(host[2]))
   const userAgent = req.headers['user-agent']
-  return {
-    'http.request.method': ctx.method,
-    'url.path': ctx.path,
-    'url.scheme': ctx.protocol,
-    // The address the service itself uses: the peer, or what trusted proxies say (TRUST_PROXY).
-    'client.address': ctx.ip,
-    ...(host?.[1] ? { 'server.address': host[1] } : {}),
-    ...(host?.[2] === undefined ? {} : { 'server.port': Number(host[2]) }),
-    ...(userAgent === undefined ? {} : { 'user_agent.original': userAgent }),
-  }
+  if (userAgent !== undefined) span.setAttribute('user_agent.original', userAgent)
 }
 
-const logFieldsOf = (span: Span): TraceLogFields => {
-  const { traceId, spanId, traceFlags } = span.spanContext()
+const logFieldsOf = ({ traceId, spanId, traceFlags }: SpanContext): TraceLogFields => {
   const sampled = (traceFlags & TraceFlags.SAMPLED) === TraceFlags.SAMPLED
   return { trace_id: traceId, span_id: spanId, trace_flags: sampled ? '01' : '00' }
 }
 
-const endServerSpan = (span: Span, method: string, { status, route }: TracedAnswer) => {
+const endServerSpan = (span: ServerSpan, method: string, { status, route }: TracedAnswer) => {
   span.setAttribute('http.response.status_code', status)
   if (route !== undefined) {
     span.setAttribute('http.route', route)
-    span.updateName(`${method} ${route}`)
+    span.name = `${method} ${route}`
   }
   if (status >= 500) {
     span.setAttribute('error.type', String(status))
-    span.setStatus({ code: SpanStatusCode.ERROR })
+    span.status = { code: SpanStatusCode.ERROR }
   }
   span.end()
 }
@@ -82,27 +82,35 @@ const serverSpanOnly = (root: Context): Pick<RequestTrace, 'step' | 'inOperation
 
 /**
  * Spans made at the service's own seams: a server span per request (continuing the caller's W3C
- * `traceparent` through the configured propagator) and, with more detail asked for (seams.ts),
- * a span per operation and one per middleware. The request's context travels in
- * `ctx.state.trace`, not through a context manager (steps.ts says why).
+ * `traceparent` through the configured propagator; server-span.ts) and, with more detail asked
+ * for (seams.ts), a span per operation and one per middleware, made by the SDK's tracer. The
+ * request's context travels in `ctx.state.trace`, not through a context manager (steps.ts says why).
  */
-export const createRequestTracer = (tracer: Tracer, detail: TraceDetail): RequestTracer => ({
-  middlewareSpans: detail === 'middleware',
-  start: (ctx) => {
-    if (PROBES.has(ctx.path)) return undefined
-    const parent: Context = propagation.extract(ROOT_CONTEXT, ctx.req.headers)
-    const span = tracer.startSpan(ctx.method, { kind: SpanKind.SERVER }, parent)
-    const logFields = logFieldsOf(span)
-    if (!span.isRecording()) return untraced(logFields)
-    span.setAttributes(requestAttributes(ctx))
-    const method = ctx.method
-    const root = trace.setSpan(parent, span)
-    const steps = detail === 'request' ? serverSpanOnly(root) : stepsOf(tracer, root)
-    return {
-      logFields,
-      step: steps.step,
-      inOperation: steps.inOperation,
-      end: (answer) => endServerSpan(span, method, answer),
-    }
-  },
-})
+export const createRequestTracer = (
+  tracer: Tracer,
+  scope: InstrumentationScope,
+  pipeline: SpanPipeline,
+  detail: TraceDetail,
+): RequestTracer => {
+  const startSpan = serverSpans(pipeline, scope)
+  return {
+    middlewareSpans: detail === 'middleware',
+    start: (ctx) => {
+      if (PROBES.has(ctx.path)) return undefined
+      const parent: Context = propagation.extract(ROOT_CONTEXT, ctx.req.headers)
+      const { spanContext, span } = startSpan(ctx.method, parent)
+      const logFields = logFieldsOf(spanContext)
+      if (span === undefined) return untraced(logFields)
+      describeRequest(span, ctx)
+      const method = ctx.method
+      const root = trace.setSpanContext(parent, spanContext)
+      const steps = detail === 'request' ? serverSpanOnly(root) : stepsOf(tracer, root)
+      return {
+        logFields,
+        step: steps.step,
+        inOperation: steps.inOperation,
+        end: (answer) => endServerSpan(span, method, answer),
+      }
+    },
+  }
+}

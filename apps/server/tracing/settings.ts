@@ -26,7 +26,16 @@ const INTEGER_VARIABLES: ReadonlyArray<readonly [string, number]> = [
   ['OTEL_BSP_MAX_EXPORT_BATCH_SIZE', 1],
   ['OTEL_EXPORTER_OTLP_TIMEOUT', 1],
   ['OTEL_EXPORTER_OTLP_TRACES_TIMEOUT', 1],
+  ['OTEL_ATTRIBUTE_COUNT_LIMIT', 0],
+  ['OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT', 0],
+  ['OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT', 0],
+  ['OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT', 0],
 ]
+/**
+ * NodeSDK's resource detectors, as OTEL_NODE_RESOURCE_DETECTORS names them (pipeline.ts), in the
+ * order `all` runs them: the environment's attributes last, so that they win.
+ */
+export const RESOURCE_DETECTORS = ['host', 'os', 'serviceinstance', 'process', 'env'] as const
 const ENDPOINTS = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT']
 /** How much of a request its trace shows (TRACE_DETAIL, seams.ts); each level adds to the one before. */
 export const TRACE_DETAILS = ['request', 'operation', 'middleware'] as const
@@ -72,6 +81,17 @@ const resourceProblem = (env: Env): string[] => {
     : [`OTEL_RESOURCE_ATTRIBUTES must be key=value pairs separated by commas (got "${value}")`]
 }
 
+/** A list of detectors, or `all`, or `none`. */
+const detectorsProblem = (env: Env): string[] => {
+  const value = set(env, 'OTEL_NODE_RESOURCE_DETECTORS')
+  const known: ReadonlyArray<string> = [...RESOURCE_DETECTORS, 'all', 'none']
+  return value === undefined || value.split(',').every((name) => known.includes(name.trim()))
+    ? []
+    : [
+        `OTEL_NODE_RESOURCE_DETECTORS must be names from ${known.join(', ')}, separated by commas (got "${value}")`,
+      ]
+}
+
 /** What is wrong with the variables that shape the traces, once tracing is on. */
 const problemsOf = (env: Env): string[] => {
   const oneOf = (name: string, values: string[], caseless = false) => {
@@ -100,6 +120,7 @@ const problemsOf = (env: Env): string[] => {
     ...INTEGER_VARIABLES.flatMap(integer),
     ...ENDPOINTS.flatMap(url),
     ...resourceProblem(env),
+    ...detectorsProblem(env),
     ...oneOf('OTEL_LOG_LEVEL', LOG_LEVELS, true),
     ...oneOf('OTEL_SDK_DISABLED', ['true', 'false'], true),
     ...oneOf('TRACE_DETAIL', [...TRACE_DETAILS]),

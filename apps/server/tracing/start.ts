@@ -9,11 +9,10 @@ import {
 import { diagLogLevelFromString, setGlobalErrorHandler } from '@opentelemetry/core'
 import { NodeSDK } from '@opentelemetry/sdk-node'
 import type { Logger } from '../../../core/index.js'
+import { spanPipelineOf } from './pipeline.js'
 import { seamSpans } from './seams.js'
 import type { TraceDetail } from './settings.js'
 import type { Tracing } from './tracing.js'
-import { EncodingSpanProcessor } from './otlp/encoding-span-processor.js'
-import { otlpHttpProtobufExporter } from './otlp/export.js'
 
 type Env = Readonly<Record<string, string | undefined>>
 
@@ -76,28 +75,6 @@ const diagnosticsToStderr = (env: Env) => {
   )
 }
 
-const integer = (env: Env, name: string, otherwise: number): number =>
-  env[name]?.trim() ? Number(env[name]) : otherwise
-
-/**
- * OTLP over HTTP with protobuf, the specification's default protocol, gets the processor that
- * writes each span as it ends (otlp/); JSON and gRPC get the SDK's own processor and exporter.
- */
-const spanProcessorsFor = (env: Env) => {
-  const protocol =
-    env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL?.trim() ||
-    env.OTEL_EXPORTER_OTLP_PROTOCOL?.trim() ||
-    'http/protobuf'
-  if (protocol !== 'http/protobuf') return {}
-  const processor = new EncodingSpanProcessor(otlpHttpProtobufExporter(), {
-    maxQueueSize: integer(env, 'OTEL_BSP_MAX_QUEUE_SIZE', 2048),
-    maxExportBatchSize: integer(env, 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE', 512),
-    scheduledDelayMillis: integer(env, 'OTEL_BSP_SCHEDULE_DELAY', 5000),
-    exportTimeoutMillis: integer(env, 'OTEL_BSP_EXPORT_TIMEOUT', 30000),
-  })
-  return { spanProcessors: [processor] }
-}
-
 /**
  * Starts the OpenTelemetry SDK, configured by the standard OTEL_ variables (exporter, endpoint,
  * protocol, resource, sampler, propagators, batch processor). It instruments no module: the
@@ -110,9 +87,16 @@ export const startTracing = (env: Env): Tracing => {
   // announcing itself there): it does not see the variable, which it reads nowhere else.
   const level = process.env.OTEL_LOG_LEVEL
   delete process.env.OTEL_LOG_LEVEL
+  const pipeline = spanPipelineOf(env)
   const sdk = new NodeSDK({
     instrumentations: [],
-    ...spanProcessorsFor(env),
+    // Built once (pipeline.ts), so that the server spans and the SDK's spans share them.
+    sampler: pipeline.sampler,
+    resource: pipeline.resource,
+    autoDetectResources: false,
+    spanLimits: pipeline.spanLimits,
+    idGenerator: pipeline.idGenerator,
+    spanProcessors: [...pipeline.spanProcessors],
     contextManager: NO_CONTEXT_MANAGER,
     // Traces only: the service's metrics are Prometheus's (METRICS_PORT), its logs are stdout.
     metricReaders: [],
@@ -120,10 +104,13 @@ export const startTracing = (env: Env): Tracing => {
   })
   if (level !== undefined) process.env.OTEL_LOG_LEVEL = level
   sdk.start()
-  const tracer = trace.getTracer('animal-store')
   return {
     // settings.ts has refused any other value
-    ...seamSpans(tracer, (env.TRACE_DETAIL?.trim() || 'request') as TraceDetail),
+    ...seamSpans(
+      trace.getTracerProvider(),
+      pipeline,
+      (env.TRACE_DETAIL?.trim() || 'request') as TraceDetail,
+    ),
     reportProblemsTo,
     shutdown: () => sdk.shutdown(),
   }

@@ -1,7 +1,18 @@
-import { SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api'
+import {
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  TraceFlags,
+  type Context,
+  type Tracer,
+} from '@opentelemetry/api'
 import type * as TE from 'fp-ts/lib/TaskEither.js'
 import type { IdempotencyStore, PetStore } from '../../../core/index.js'
 import { runningOperation } from './steps.js'
+
+/** Whether the operation's trace is sampled: its store calls are then spans too. */
+const sampled = (operation: Context): boolean =>
+  ((trace.getSpanContext(operation)?.traceFlags ?? TraceFlags.NONE) & TraceFlags.SAMPLED) !== 0
 
 const tagOf = (error: unknown): string =>
   typeof error === 'object' && error !== null && '_tag' in error ? String(error._tag) : 'error'
@@ -28,7 +39,7 @@ export const createStoreSpans = (tracer: Tracer, system: string | undefined) => 
       const calledIn = runningOperation()
       return () => {
         const parent = runningOperation() ?? calledIn
-        if (parent === undefined || trace.getSpan(parent)?.isRecording() !== true) return task()
+        if (parent === undefined || !sampled(parent)) return task()
         const span = tracer.startSpan(operation, { kind, attributes }, parent)
         const failed = (error: unknown) => {
           span.setAttribute('error.type', tagOf(error))

@@ -19,6 +19,10 @@ export type BatchSettings = {
   readonly exportTimeoutMillis: number
 }
 
+/** The server spans' scope is the service's object, the others' the SDK tracer's: equal, not one. */
+const sameScope = (a: core.InstrumentationScope, b: core.InstrumentationScope): boolean =>
+  a === b || (a.name === b.name && a.version === b.version && a.schemaUrl === b.schemaUrl)
+
 type Batch = {
   readonly resource: resources.Resource
   readonly scope: core.InstrumentationScope
@@ -84,7 +88,7 @@ export class EncodingSpanProcessor implements tracing.SpanProcessor {
       last !== undefined &&
       last.count < this.settings.maxExportBatchSize &&
       last.resource === span.resource &&
-      last.scope === span.instrumentationScope
+      sameScope(last.scope, span.instrumentationScope)
     )
       return last
     const batch = {

@@ -1,0 +1,145 @@
+import { OTLPTraceExporter as OtlpGrpcExporter } from '@opentelemetry/exporter-trace-otlp-grpc'
+import { OTLPTraceExporter as OtlpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http'
+import {
+  defaultResource,
+  detectResources,
+  envDetector,
+  hostDetector,
+  osDetector,
+  processDetector,
+  serviceInstanceIdDetector,
+  type Resource,
+  type ResourceDetector,
+} from '@opentelemetry/resources'
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  RandomIdGenerator,
+  TraceIdRatioBasedSampler,
+  type IdGenerator,
+  type Sampler,
+  type SpanLimits,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace'
+import { EncodingSpanProcessor } from './otlp/encoding-span-processor.js'
+import { otlpHttpProtobufExporter } from './otlp/export.js'
+import { RESOURCE_DETECTORS } from './settings.js'
+
+type Env = Readonly<Record<string, string | undefined>>
+
+/**
+ * Where every span goes and what it is made with, built once from the OTEL_ variables as the
+ * SDK's NodeSDK builds them, and handed to the SDK: the server spans (server-span.ts) and the
+ * SDK's own spans share the one sampler, resource, limits, id generator and processors.
+ */
+export type SpanPipeline = {
+  readonly sampler: Sampler
+  readonly resource: Resource
+  readonly spanLimits: Required<
+    Pick<SpanLimits, 'attributeCountLimit' | 'attributeValueLengthLimit'>
+  >
+  readonly idGenerator: IdGenerator
+  readonly spanProcessors: ReadonlyArray<SpanProcessor>
+}
+
+const set = (env: Env, name: string): string | undefined => env[name]?.trim() || undefined
+
+/** A number variable as the SDK reads one: blank or not a number is unset. */
+const numberOf = (env: Env, name: string): number | undefined => {
+  const value = Number(set(env, name) ?? Number.NaN)
+  return Number.isNaN(value) ? undefined : value
+}
+
+/** OTEL_TRACES_SAMPLER and its argument, as the specification names them (settings.ts checks them). */
+export const samplerOf = (env: Env): Sampler => {
+  const ratio = () => new TraceIdRatioBasedSampler(numberOf(env, 'OTEL_TRACES_SAMPLER_ARG') ?? 1)
+  switch (set(env, 'OTEL_TRACES_SAMPLER')) {
+    case 'always_on':
+      return new AlwaysOnSampler()
+    case 'always_off':
+      return new AlwaysOffSampler()
+    case 'traceidratio':
+      return ratio()
+    case 'parentbased_always_off':
+      return new ParentBasedSampler({ root: new AlwaysOffSampler() })
+    case 'parentbased_traceidratio':
+      return new ParentBasedSampler({ root: ratio() })
+    default:
+      return new ParentBasedSampler({ root: new AlwaysOnSampler() })
+  }
+}
+
+/** The span limits on attributes: OTEL_SPAN_ATTRIBUTE_* first, then OTEL_ATTRIBUTE_*. */
+export const spanLimitsOf = (env: Env): SpanPipeline['spanLimits'] => ({
+  attributeCountLimit:
+    numberOf(env, 'OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT') ??
+    numberOf(env, 'OTEL_ATTRIBUTE_COUNT_LIMIT') ??
+    128,
+  attributeValueLengthLimit:
+    numberOf(env, 'OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT') ??
+    numberOf(env, 'OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT') ??
+    Infinity,
+})
+
+type DetectorName = (typeof RESOURCE_DETECTORS)[number]
+const DETECTORS: Readonly<Record<DetectorName, ResourceDetector>> = {
+  env: envDetector,
+  host: hostDetector,
+  os: osDetector,
+  process: processDetector,
+  serviceinstance: serviceInstanceIdDetector,
+}
+
+const isDetector = (name: string): name is DetectorName =>
+  (RESOURCE_DETECTORS as ReadonlyArray<string>).includes(name)
+
+/**
+ * The resource as NodeSDK detects it: env (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES), process
+ * and host, or the detectors OTEL_NODE_RESOURCE_DETECTORS names (`all`, `none`).
+ */
+export const resourceOf = (env: Env): Resource => {
+  const named = (set(env, 'OTEL_NODE_RESOURCE_DETECTORS') ?? '')
+    .split(',')
+    .flatMap((name) => name.trim() || [])
+  const detectors =
+    named.length === 0
+      ? [envDetector, processDetector, hostDetector]
+      : named.includes('all')
+        ? RESOURCE_DETECTORS.map((name) => DETECTORS[name])
+        : named.includes('none')
+          ? []
+          : named.flatMap((name) => (isDetector(name) ? [DETECTORS[name]] : []))
+  return defaultResource().merge(detectResources({ detectors }))
+}
+
+/**
+ * OTLP over HTTP with protobuf, the specification's default protocol, gets the processor that
+ * writes each span as it ends (otlp/); JSON and gRPC get the SDK's batch processor and exporter.
+ */
+const spanProcessorOf = (env: Env): SpanProcessor => {
+  const protocol =
+    set(env, 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL') ??
+    set(env, 'OTEL_EXPORTER_OTLP_PROTOCOL') ??
+    'http/protobuf'
+  const batching = {
+    maxQueueSize: numberOf(env, 'OTEL_BSP_MAX_QUEUE_SIZE') ?? 2048,
+    maxExportBatchSize: numberOf(env, 'OTEL_BSP_MAX_EXPORT_BATCH_SIZE') ?? 512,
+    scheduledDelayMillis: numberOf(env, 'OTEL_BSP_SCHEDULE_DELAY') ?? 5000,
+    exportTimeoutMillis: numberOf(env, 'OTEL_BSP_EXPORT_TIMEOUT') ?? 30000,
+  }
+  if (protocol === 'http/protobuf')
+    return new EncodingSpanProcessor(otlpHttpProtobufExporter(), batching)
+  const exporter = protocol === 'grpc' ? new OtlpGrpcExporter() : new OtlpJsonExporter()
+  return new BatchSpanProcessor({ exporter, ...batching })
+}
+
+/** The pipeline the OTEL_ variables describe (settings.ts has refused what they cannot mean). */
+export const spanPipelineOf = (env: Env): SpanPipeline => ({
+  sampler: samplerOf(env),
+  resource: resourceOf(env),
+  spanLimits: spanLimitsOf(env),
+  idGenerator: new RandomIdGenerator(),
+  spanProcessors: [spanProcessorOf(env)],
+})

@@ -60,13 +60,20 @@ const scalar: fc.Arbitrary<AttributeValue> = fc.oneof(
 )
 const value: fc.Arbitrary<AttributeValue> = fc.oneof(
   scalar,
+  // Values that recur from span to span, as a server span's do: written once, then copied.
+  fc.constantFrom('GET', '/v1/pets', 200, 8080, true),
   fc.array(fc.string({ maxLength: 8 }), { maxLength: 4 }),
   fc.array(fc.integer(), { maxLength: 4 }),
   fc.array(fc.boolean(), { maxLength: 4 }),
 )
-const attributes = fc.dictionary(fc.string({ minLength: 1, maxLength: 30 }), value, {
-  maxKeys: 6,
-})
+const attributes = fc.dictionary(
+  fc.oneof(
+    fc.string({ minLength: 1, maxLength: 30 }),
+    fc.constantFrom('http.route', 'url.path', 'server.port'),
+  ),
+  value,
+  { maxKeys: 6 },
+)
 // Times from 1970 to past 2106 (2^32 seconds), with every nanosecond count.
 const time = fc.tuple(
   fc.integer({ min: 0, max: 2 ** 33 }),
@@ -140,6 +147,41 @@ describe('tracing: spans written as OTLP protobuf the moment they end', () => {
       ),
       { numRuns: 300 },
     )
+  })
+
+  it('writes an attribute that recurs as it wrote it, and one that changed afresh', () => {
+    const { tracer, ended } = sdkSpans({})
+    for (const [route, port] of [
+      ['/v1/pets', 8080],
+      ['/v1/pets', 8080],
+      ['/v1/pets/:petId', 8080],
+      ['/v1/pets/:petId', 9090],
+    ] as const)
+      tracer.startSpan('s', { attributes: { 'http.route': route, 'server.port': port } }).end()
+    expect(ours(ended).equals(theirs(ended))).to.equal(true)
+  })
+
+  it('writes an array attribute afresh each time: the same array may have changed since', () => {
+    const { tracer, ended } = sdkSpans({})
+    tracer.startSpan('s').end()
+    const [template] = ended as [ReadableSpan]
+    const withTags = (tags: string[]): ReadableSpan =>
+      Object.create(template, { attributes: { value: { tags } } }) as ReadableSpan
+    const tags = ['a']
+    const writer = new ProtobufWriter(8)
+    const asTheyWere: ReadableSpan[] = []
+    for (let round = 0; round < 3; round++) {
+      writeSpan(writer, withTags(tags))
+      asTheyWere.push(withTags([...tags]))
+      tags.push('b')
+    }
+    const bytes = exportRequest({
+      resource: template.resource,
+      scope: template.instrumentationScope,
+      spans: writer.take(),
+      count: 3,
+    })
+    expect(Buffer.from(bytes).equals(theirs(asTheyWere))).to.equal(true)
   })
 
   it('writes times exactly, past 2^53 nanoseconds', () => {

@@ -7,6 +7,8 @@ export class ProtobufWriter {
   private buffer: Buffer
   /** The number of bytes written. */
   pos = 0
+  /** Bytes written before and the value they encode, by key, for its writer to copy again. */
+  readonly memo = new Map<string, { value: unknown; bytes: Uint8Array }>()
 
   constructor(capacity = 16 * 1024) {
     this.buffer = Buffer.allocUnsafe(capacity)
@@ -105,7 +107,8 @@ export class ProtobufWriter {
     this.ensure(length)
     const b = this.buffer
     for (let i = 0; i < value.length; i += 2)
-      b[this.pos++] = (digit(value.charCodeAt(i)) << 4) | digit(value.charCodeAt(i + 1))
+      b[this.pos++] =
+        ((HEX_DIGITS[value.charCodeAt(i)] ?? 0) << 4) | (HEX_DIGITS[value.charCodeAt(i + 1)] ?? 0)
   }
 
   /** Bytes already encoded, as they are. */
@@ -142,6 +145,11 @@ export class ProtobufWriter {
     this.pos += length
   }
 
+  /** A copy of the bytes written since `from`. */
+  copySince(from: number): Uint8Array {
+    return new Uint8Array(this.buffer.subarray(from, this.pos))
+  }
+
   /** The bytes written, copied out; the writer starts again empty. */
   take(): Buffer {
     const bytes = Buffer.from(this.buffer.subarray(0, this.pos))
@@ -150,5 +158,8 @@ export class ProtobufWriter {
   }
 }
 
-/** The value of a hexadecimal digit's character code (0-9, a-f, A-F). */
-const digit = (code: number): number => (code <= 0x39 ? code - 0x30 : (code | 0x20) - 0x57)
+/** Each hexadecimal digit's value (0-9, a-f, A-F), by its character code: a lookup beats arithmetic. */
+const HEX_DIGITS = new Uint8Array(256)
+for (let d = 0; d < 16; d++)
+  for (const c of new Set([d.toString(16), d.toString(16).toUpperCase()]))
+    HEX_DIGITS[c.charCodeAt(0)] = d

@@ -63,18 +63,38 @@ const anyValue = (w: ProtobufWriter, value: AttributeValue | undefined): void =>
   // null and undefined: an empty AnyValue, as OTLP writes a value that is not set
 }
 
-/** Each attribute as a KeyValue, in field `field` of the message being written. */
+/** At most this many keys' KeyValues are kept by a writer (ProtobufWriter's `memo`). */
+const KEYS_KEPT = 256
+
+/**
+ * Each attribute as a KeyValue, in field `field` of the message being written. The writer keeps
+ * the last KeyValue written for each key: a server span mostly repeats the one before's
+ * attributes (its method, route, client, status), and copying those bytes costs less than
+ * writing them again.
+ */
 const attributes = (w: ProtobufWriter, field: number, attributes: Attributes): void => {
   for (const key in attributes) {
+    const value = attributes[key]
     w.tag(field, 2)
+    const last = w.memo.get(key)
+    // An array may have changed since: only a value compared whole is taken as the same.
+    if (last !== undefined && last.value === value && !Array.isArray(value)) {
+      w.raw(last.bytes)
+      continue
+    }
+    const from = w.pos
     const keyValue = w.begin()
     w.tag(1, 2)
     w.string(key)
     w.tag(2, 2)
-    const value = w.begin()
-    anyValue(w, attributes[key])
-    w.end(value)
+    const at = w.begin()
+    anyValue(w, value)
+    w.end(at)
     w.end(keyValue)
+    if (last !== undefined) {
+      last.value = value
+      last.bytes = w.copySince(from)
+    } else if (w.memo.size < KEYS_KEPT) w.memo.set(key, { value, bytes: w.copySince(from) })
   }
 }
 

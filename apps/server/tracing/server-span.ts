@@ -27,9 +27,9 @@ const NO_EVENTS: TimedEvent[] = []
 
 /**
  * A request's server span: what the SDK's span records for one, made without it. The SDK's span
- * checks, copies and timestamps for any use, and costs a traced request about as much as the rest
- * of its work; this one holds what a server span has (attributes, a name, a status, its times)
- * under the same limits, and reaches the same processors as a ReadableSpan when it ends.
+ * checks, copies and timestamps for any use, and was most of what tracing cost a request; this
+ * one holds what a server span has (attributes, a name, a status, its times) under the same
+ * limits, and reaches the same processors as a ReadableSpan when it ends.
  */
 export class ServerSpan implements ReadableSpan {
   readonly kind = SpanKind.SERVER

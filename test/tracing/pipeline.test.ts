@@ -75,6 +75,15 @@ describe('tracing: the span pipeline the OTEL_ variables describe', () => {
       expect(keys(processOnly)).to.include('process.pid')
       expect(keys(processOnly)).to.not.include.members(['host.name'])
       expect(processOnly.attributes['service.name']).to.match(/^unknown_service/)
+      const everything = [1, 2].map(() => resourceOf({ OTEL_NODE_RESOURCE_DETECTORS: 'all' }))
+      for (const resource of everything)
+        expect(keys(resource)).to.include.members(['os.type', 'service.instance.id', 'host.name'])
+      // A random UUID when the process starts, the same for every resource it detects after.
+      const [first, second] = everything.map((r) => r.attributes['service.instance.id'])
+      expect(first).to.match(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      )
+      expect(second).to.equal(first)
       const none = resourceOf({ OTEL_NODE_RESOURCE_DETECTORS: 'none' })
       expect(keys(none).sort()).to.deep.equal([
         'service.name',

@@ -11,7 +11,7 @@ if (E.isLeft(wanted)) {
   process.exit(2)
 }
 const tracing = wanted.right
-  ? (await import('./tracing/start.js')).startTracing(process.env)
+  ? await (await import('./tracing/start.js')).startTracing(process.env)
   : undefined
 const { serve } = await import('./serve.js')
 await serve(process.env, tracing)

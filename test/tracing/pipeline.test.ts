@@ -1,3 +1,11 @@
+import {
+  defaultTextMapGetter,
+  defaultTextMapSetter,
+  propagation,
+  ROOT_CONTEXT,
+  trace,
+  TraceFlags,
+} from '@opentelemetry/api'
 import { BatchSpanProcessor } from '@opentelemetry/sdk-trace'
 import { expect } from 'chai'
 import { EncodingSpanProcessor } from '../../apps/server/tracing/otlp/encoding-span-processor.js'
@@ -7,6 +15,10 @@ import {
   spanLimitsOf,
   spanPipelineOf,
 } from '../../apps/server/tracing/pipeline.js'
+import { propagatorOf } from '../../apps/server/tracing/propagators.js'
+
+const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736'
+const SPAN = '00f067aa0ba902b7'
 
 describe('tracing: the span pipeline the OTEL_ variables describe', () => {
   it('builds the sampler OTEL_TRACES_SAMPLER names, with OTEL_TRACES_SAMPLER_ARG as its ratio', () => {
@@ -98,10 +110,11 @@ describe('tracing: the span pipeline the OTEL_ variables describe', () => {
   })
 
   it('writes spans as they end over http/protobuf, and gives JSON and gRPC to the SDK batch processor', async () => {
-    const processorOf = (env: Record<string, string>) => spanPipelineOf(env).spanProcessors
-    const [protobuf] = processorOf({})
-    const [json] = processorOf({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })
-    const [grpc] = processorOf({
+    const processorOf = async (env: Record<string, string>) =>
+      (await spanPipelineOf(env)).spanProcessors
+    const [protobuf] = await processorOf({})
+    const [json] = await processorOf({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })
+    const [grpc] = await processorOf({
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
       OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'grpc',
     })
@@ -112,5 +125,54 @@ describe('tracing: the span pipeline the OTEL_ variables describe', () => {
     } finally {
       await Promise.all([protobuf, json, grpc].map((p) => p?.shutdown()))
     }
+  })
+
+  it('reads the headers OTEL_PROPAGATORS names: W3C trace context and baggage when unset', async () => {
+    /** Each format's headers, for a caller's span SPAN (and, in `baggage`, a member). */
+    const formats: Record<string, Record<string, string>> = {
+      traceparent: { traceparent: `00-${TRACE}-${SPAN}-01` },
+      baggage: { baggage: 'team=pets' },
+      b3: { b3: `${TRACE}-${SPAN}-1` },
+      'x-b3-*': { 'x-b3-traceid': TRACE, 'x-b3-spanid': SPAN, 'x-b3-sampled': '1' },
+      'uber-trace-id': { 'uber-trace-id': `${TRACE}:${SPAN}:0:1` },
+    }
+    /** The formats the propagator OTEL_PROPAGATORS names reads, each given alone. */
+    const read = async (value: string | undefined) => {
+      const propagator = await propagatorOf(value === undefined ? {} : { OTEL_PROPAGATORS: value })
+      if (propagator === undefined) return undefined
+      const reads = (headers: Record<string, string>) => {
+        const context = propagator.extract(ROOT_CONTEXT, headers, defaultTextMapGetter)
+        return (
+          trace.getSpanContext(context)?.spanId === SPAN ||
+          propagation.getBaggage(context) !== undefined
+        )
+      }
+      return Object.keys(formats).filter((format) => reads(formats[format] ?? {}))
+    }
+    expect(await read(undefined)).to.deep.equal(['traceparent', 'baggage'])
+    expect(await read('tracecontext')).to.deep.equal(['traceparent'])
+    expect(await read('baggage , tracecontext,baggage')).to.deep.equal(['traceparent', 'baggage'])
+    expect(await read('b3')).to.deep.equal(['b3', 'x-b3-*'])
+    expect(await read('b3multi')).to.deep.equal(['b3', 'x-b3-*'])
+    expect(await read('jaeger')).to.deep.equal(['uber-trace-id'])
+    expect(await read('none')).to.equal(undefined)
+    expect(await read('tracecontext,none')).to.equal(undefined)
+    // b3 writes the one header, b3multi the several.
+    const caller = trace.setSpanContext(ROOT_CONTEXT, {
+      traceId: TRACE,
+      spanId: SPAN,
+      traceFlags: TraceFlags.SAMPLED,
+    })
+    const written = async (value: string) => {
+      const carrier: Record<string, string> = {}
+      ;(await propagatorOf({ OTEL_PROPAGATORS: value }))?.inject(
+        caller,
+        carrier,
+        defaultTextMapSetter,
+      )
+      return carrier
+    }
+    expect(await written('b3')).to.deep.equal(formats.b3)
+    expect(await written('b3multi')).to.deep.equal(formats['x-b3-*'])
   })
 })

@@ -1,6 +1,11 @@
 import { expect } from 'chai'
 import * as E from 'fp-ts/lib/Either.js'
-import { TRACE_DETAILS, tracingWanted } from '../../apps/server/tracing/settings.js'
+import {
+  PROPAGATORS,
+  SAMPLERS,
+  TRACE_DETAILS,
+  tracingWanted,
+} from '../../apps/server/tracing/settings.js'
 import { auth } from '../support/app.js'
 import { startService } from '../support/service-process.js'
 
@@ -77,6 +82,8 @@ describe('tracing: which OTEL_ variables turn it on', () => {
     expect(refusedNames({ OTEL_NODE_RESOURCE_DETECTORS: 'env,cloud' })).to.deep.equal([
       'OTEL_NODE_RESOURCE_DETECTORS',
     ])
+    for (const value of ['w3c', 'tracecontext,xray', 'tracecontext,'])
+      expect(refusedNames({ OTEL_PROPAGATORS: value }), value).to.deep.equal(['OTEL_PROPAGATORS'])
     expect(refusedNames({ TRACE_DETAIL: 'on' })).to.deep.equal(['TRACE_DETAIL'])
     expect(refusedNames({ TRACE_DETAIL: 'true' })).to.deep.equal(['TRACE_DETAIL'])
     const fine = {
@@ -86,6 +93,7 @@ describe('tracing: which OTEL_ variables turn it on', () => {
       OTEL_LOG_LEVEL: 'DEBUG',
       OTEL_SERVICE_NAME: 'pets',
       OTEL_NODE_RESOURCE_DETECTORS: 'env, host,process',
+      OTEL_PROPAGATORS: 'tracecontext, baggage,b3,b3multi,jaeger',
       OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT: '0',
       OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT: '256',
       TRACE_DETAIL: 'middleware',
@@ -93,6 +101,10 @@ describe('tracing: which OTEL_ variables turn it on', () => {
     expect(wanted({ ...ENDPOINT, ...fine })).to.deep.equal(E.right(true))
     for (const detail of TRACE_DETAILS)
       expect(wanted({ ...ENDPOINT, TRACE_DETAIL: detail })).to.deep.equal(E.right(true))
+    for (const sampler of SAMPLERS)
+      expect(wanted({ ...ENDPOINT, OTEL_TRACES_SAMPLER: sampler })).to.deep.equal(E.right(true))
+    for (const propagator of PROPAGATORS)
+      expect(wanted({ ...ENDPOINT, OTEL_PROPAGATORS: propagator })).to.deep.equal(E.right(true))
   })
 
   it('leaves the variables of a tracing that is off unchecked', () => {
@@ -126,22 +138,53 @@ describe('tracing: the service process', function () {
     }
   })
 
-  it('honours the sampler: with always_off a request is not sampled, and its line still names its trace', async () => {
-    const service = await startService({ ...ENDPOINT, OTEL_TRACES_SAMPLER: 'always_off' }, 90_000)
+  /** The log line of one listing, made with `headers`, by a traced service started with `env`. */
+  const requestLineOf = async (env: Record<string, string>, headers: Record<string, string>) => {
+    const service = await startService({ ...ENDPOINT, ...env }, 90_000)
     try {
       const reply = await service.request({
         path: '/v1/pets',
-        headers: { ...auth, 'X-Request-Id': 'unsampled' },
+        headers: { ...auth, ...headers, 'X-Request-Id': 'one' },
       })
       expect(reply.status).to.equal(200)
     } finally {
       await service.stop()
     }
-    const line = service.stdout.find((l) => l.includes('"requestId":"unsampled"')) ?? '{}'
-    const { trace_id, span_id, trace_flags } = JSON.parse(line) as Record<string, string>
-    expect([trace_id, span_id, trace_flags]).to.satisfy(
-      ([t, s, f]: string[]) => /^[0-9a-f]{32}$/.test(t!) && /^[0-9a-f]{16}$/.test(s!) && f === '00',
-    )
+    const line = service.stdout.find((l) => l.includes('"requestId":"one"')) ?? '{}'
+    return JSON.parse(line) as Record<string, string | undefined>
+  }
+
+  it('honours the sampler: with always_off a request is not sampled, and its line still names its trace', async () => {
+    const line = await requestLineOf({ OTEL_TRACES_SAMPLER: 'always_off' }, {})
+    expect(line.trace_id).to.match(/^[0-9a-f]{32}$/)
+    expect(line.span_id).to.match(/^[0-9a-f]{16}$/)
+    expect(line.trace_flags).to.equal('00')
+  })
+
+  it('continues the caller trace the headers OTEL_PROPAGATORS names carry, and no other', async () => {
+    const caller = '4bf92f3577b34da6a3ce929d0e0e4736'
+    const headers = {
+      traceparent: `00-${caller}-00f067aa0ba902b7-01`,
+      b3: `${caller.replace(/^4/, '5')}-00f067aa0ba902b7-1`,
+    }
+    const traceOf = async (propagators: string | undefined) =>
+      (
+        await requestLineOf(
+          propagators === undefined ? {} : { OTEL_PROPAGATORS: propagators },
+          headers,
+        )
+      ).trace_id
+    const [unset, b3, none] = await Promise.all([
+      traceOf(undefined),
+      traceOf('b3'),
+      traceOf('none'),
+    ])
+    expect(unset).to.equal(caller)
+    expect(b3).to.equal(headers.b3.slice(0, 32))
+    expect(none)
+      .to.match(/^[0-9a-f]{32}$/)
+      .and.not.equal(caller)
+      .and.not.equal(b3)
   })
 
   it('keeps stdout to JSON lines with OTEL_LOG_LEVEL=all: the SDK writes its diagnostics on stderr', async () => {
@@ -158,14 +201,19 @@ describe('tracing: the service process', function () {
   })
 
   // NODE_DEBUG=module names every CommonJS module loaded; the SDK's packages load each other so.
-  const loadsSdk = async (env: Record<string, string>) => {
+  /** What the service loaded (NODE_DEBUG=module) in a start and stop. */
+  const modulesLoaded = async (env: Record<string, string>) => {
     const service = await startService({ ...env, NODE_DEBUG: 'module' }, 90_000)
     await service.stop()
-    return service.stderr.some((line) => line.includes('@opentelemetry'))
+    return service.stderr.join('\n')
   }
 
-  it('loads no OpenTelemetry module when tracing is off, and loads the SDK when it is on', async () => {
-    expect(await loadsSdk({})).to.equal(false)
-    expect(await loadsSdk(ENDPOINT)).to.equal(true)
+  it('loads no OpenTelemetry module when tracing is off, and the SDK when it is on (gRPC when asked)', async () => {
+    expect(await modulesLoaded({})).not.to.include('@opentelemetry')
+    const protobuf = await modulesLoaded(ENDPOINT)
+    expect(protobuf).to.include('@opentelemetry/sdk-trace')
+    expect(protobuf).not.to.include('exporter-trace-otlp-grpc')
+    const grpc = await modulesLoaded({ ...ENDPOINT, OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })
+    expect(grpc).to.include('exporter-trace-otlp-grpc')
   })
 })

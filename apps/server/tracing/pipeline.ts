@@ -1,5 +1,3 @@
-import { OTLPTraceExporter as OtlpGrpcExporter } from '@opentelemetry/exporter-trace-otlp-grpc'
-import { OTLPTraceExporter as OtlpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http'
 import {
   defaultResource,
   detectResources,
@@ -25,14 +23,15 @@ import {
 } from '@opentelemetry/sdk-trace'
 import { EncodingSpanProcessor } from './otlp/encoding-span-processor.js'
 import { otlpHttpProtobufExporter } from './otlp/export.js'
-import { RESOURCE_DETECTORS } from './settings.js'
+import { RESOURCE_DETECTORS, SAMPLERS } from './settings.js'
 
 type Env = Readonly<Record<string, string | undefined>>
 
 /**
  * Where every span goes and what it is made with, built once from the OTEL_ variables as the
- * SDK's NodeSDK builds them, and handed to the SDK: the server spans (server-span.ts) and the
- * SDK's own spans share the one sampler, resource, limits, id generator and processors.
+ * SDK for Node (NodeSDK) builds them, and handed to the SDK's tracer provider: the server spans
+ * (server-span.ts) and the SDK's own spans share the one sampler, resource, limits, id generator
+ * and processors.
  */
 export type SpanPipeline = {
   readonly sampler: Sampler
@@ -52,23 +51,21 @@ const numberOf = (env: Env, name: string): number | undefined => {
   return Number.isNaN(value) ? undefined : value
 }
 
+type SamplerName = (typeof SAMPLERS)[number]
+
 /** OTEL_TRACES_SAMPLER and its argument, as the specification names them (settings.ts checks them). */
 export const samplerOf = (env: Env): Sampler => {
   const ratio = () => new TraceIdRatioBasedSampler(numberOf(env, 'OTEL_TRACES_SAMPLER_ARG') ?? 1)
-  switch (set(env, 'OTEL_TRACES_SAMPLER')) {
-    case 'always_on':
-      return new AlwaysOnSampler()
-    case 'always_off':
-      return new AlwaysOffSampler()
-    case 'traceidratio':
-      return ratio()
-    case 'parentbased_always_off':
-      return new ParentBasedSampler({ root: new AlwaysOffSampler() })
-    case 'parentbased_traceidratio':
-      return new ParentBasedSampler({ root: ratio() })
-    default:
-      return new ParentBasedSampler({ root: new AlwaysOnSampler() })
+  const samplers: Readonly<Record<SamplerName, () => Sampler>> = {
+    always_on: () => new AlwaysOnSampler(),
+    always_off: () => new AlwaysOffSampler(),
+    traceidratio: ratio,
+    parentbased_always_on: () => new ParentBasedSampler({ root: new AlwaysOnSampler() }),
+    parentbased_always_off: () => new ParentBasedSampler({ root: new AlwaysOffSampler() }),
+    parentbased_traceidratio: () => new ParentBasedSampler({ root: ratio() }),
   }
+  const name = set(env, 'OTEL_TRACES_SAMPLER') ?? 'parentbased_always_on'
+  return samplers[name as SamplerName]()
 }
 
 /** The span limits on attributes: OTEL_SPAN_ATTRIBUTE_* first, then OTEL_ATTRIBUTE_*. */
@@ -116,9 +113,10 @@ export const resourceOf = (env: Env): Resource => {
 
 /**
  * OTLP over HTTP with protobuf, the specification's default protocol, gets the processor that
- * writes each span as it ends (otlp/); JSON and gRPC get the SDK's batch processor and exporter.
+ * writes each span as it ends (otlp/); JSON and gRPC get the SDK's batch processor and exporter,
+ * loaded only then (gRPC's is large).
  */
-const spanProcessorOf = (env: Env): SpanProcessor => {
+const spanProcessorOf = async (env: Env): Promise<SpanProcessor> => {
   const protocol =
     set(env, 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL') ??
     set(env, 'OTEL_EXPORTER_OTLP_PROTOCOL') ??
@@ -131,15 +129,18 @@ const spanProcessorOf = (env: Env): SpanProcessor => {
   }
   if (protocol === 'http/protobuf')
     return new EncodingSpanProcessor(otlpHttpProtobufExporter(), batching)
-  const exporter = protocol === 'grpc' ? new OtlpGrpcExporter() : new OtlpJsonExporter()
-  return new BatchSpanProcessor({ exporter, ...batching })
+  const { OTLPTraceExporter } =
+    protocol === 'grpc'
+      ? await import('@opentelemetry/exporter-trace-otlp-grpc')
+      : await import('@opentelemetry/exporter-trace-otlp-http')
+  return new BatchSpanProcessor({ exporter: new OTLPTraceExporter(), ...batching })
 }
 
 /** The pipeline the OTEL_ variables describe (settings.ts has refused what they cannot mean). */
-export const spanPipelineOf = (env: Env): SpanPipeline => ({
+export const spanPipelineOf = async (env: Env): Promise<SpanPipeline> => ({
   sampler: samplerOf(env),
   resource: resourceOf(env),
   spanLimits: spanLimitsOf(env),
   idGenerator: new RandomIdGenerator(),
-  spanProcessors: [spanProcessorOf(env)],
+  spanProcessors: [await spanProcessorOf(env)],
 })

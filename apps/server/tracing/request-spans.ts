@@ -63,9 +63,13 @@ const runStep: RequestTrace['step'] = (_name, _kind, run) => run()
 const run: RequestTrace['inOperation'] = (task) => task()
 const nothing = () => {}
 
-/** A request that is not sampled: its ids are made and logged, and nothing else is done. */
+/**
+ * A request that is not sampled: its ids are made and logged, and nothing else is done (the app
+ * calls none of its functions, which would do nothing anyway).
+ */
 const untraced = (logFields: TraceLogFields): RequestTrace => ({
   logFields,
+  recording: false,
   step: runStep,
   inOperation: run,
   end: nothing,

@@ -7,14 +7,20 @@ import * as E from 'fp-ts/lib/Either.js'
 
 type Env = Readonly<Record<string, string | undefined>>
 
-const SAMPLERS = [
+/** OTEL_TRACES_SAMPLER's names, as the specification gives them (pipeline.ts builds each). */
+export const SAMPLERS = [
   'always_on',
   'always_off',
   'traceidratio',
   'parentbased_always_on',
   'parentbased_always_off',
   'parentbased_traceidratio',
-]
+] as const
+/**
+ * OTEL_PROPAGATORS' names, as the specification gives them (propagators.ts builds each; `none`
+ * reads no header). Unset: `tracecontext,baggage`.
+ */
+export const PROPAGATORS = ['tracecontext', 'baggage', 'b3', 'b3multi', 'jaeger', 'none'] as const
 const PROTOCOLS = ['http/protobuf', 'http/json', 'grpc']
 /** The SDK's levels of OTEL_LOG_LEVEL (in any case); its diagnostics go to stderr (start.ts). */
 const LOG_LEVELS = ['none', 'error', 'warn', 'info', 'debug', 'verbose', 'all']
@@ -81,20 +87,17 @@ const resourceProblem = (env: Env): string[] => {
     : [`OTEL_RESOURCE_ATTRIBUTES must be key=value pairs separated by commas (got "${value}")`]
 }
 
-/** A list of detectors, or `all`, or `none`. */
-const detectorsProblem = (env: Env): string[] => {
-  const value = set(env, 'OTEL_NODE_RESOURCE_DETECTORS')
-  const known: ReadonlyArray<string> = [...RESOURCE_DETECTORS, 'all', 'none']
-  return value === undefined || value.split(',').every((name) => known.includes(name.trim()))
+/** A list of names from `known`, separated by commas. */
+const namesProblem = (env: Env, name: string, known: ReadonlyArray<string>): string[] => {
+  const value = set(env, name)
+  return value === undefined || value.split(',').every((one) => known.includes(one.trim()))
     ? []
-    : [
-        `OTEL_NODE_RESOURCE_DETECTORS must be names from ${known.join(', ')}, separated by commas (got "${value}")`,
-      ]
+    : [`${name} must be names from ${known.join(', ')}, separated by commas (got "${value}")`]
 }
 
 /** What is wrong with the variables that shape the traces, once tracing is on. */
 const problemsOf = (env: Env): string[] => {
-  const oneOf = (name: string, values: string[], caseless = false) => {
+  const oneOf = (name: string, values: ReadonlyArray<string>, caseless = false) => {
     const value = set(env, name)
     return value === undefined || values.includes(caseless ? value.toLowerCase() : value)
       ? []
@@ -120,10 +123,11 @@ const problemsOf = (env: Env): string[] => {
     ...INTEGER_VARIABLES.flatMap(integer),
     ...ENDPOINTS.flatMap(url),
     ...resourceProblem(env),
-    ...detectorsProblem(env),
+    ...namesProblem(env, 'OTEL_NODE_RESOURCE_DETECTORS', [...RESOURCE_DETECTORS, 'all', 'none']),
+    ...namesProblem(env, 'OTEL_PROPAGATORS', PROPAGATORS),
     ...oneOf('OTEL_LOG_LEVEL', LOG_LEVELS, true),
     ...oneOf('OTEL_SDK_DISABLED', ['true', 'false'], true),
-    ...oneOf('TRACE_DETAIL', [...TRACE_DETAILS]),
+    ...oneOf('TRACE_DETAIL', TRACE_DETAILS),
   ]
 }
 

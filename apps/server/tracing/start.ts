@@ -1,36 +1,15 @@
 import { format } from 'node:util'
-import {
-  diag,
-  ROOT_CONTEXT,
-  trace,
-  type ContextManager,
-  type DiagLogFunction,
-} from '@opentelemetry/api'
+import { diag, propagation, trace, type DiagLogFunction } from '@opentelemetry/api'
 import { diagLogLevelFromString, setGlobalErrorHandler } from '@opentelemetry/core'
-import { NodeSDK } from '@opentelemetry/sdk-node'
+import { TracerProvider } from '@opentelemetry/sdk-trace'
 import type { Logger } from '../../../core/index.js'
 import { spanPipelineOf } from './pipeline.js'
+import { propagatorOf } from './propagators.js'
 import { seamSpans } from './seams.js'
 import type { TraceDetail } from './settings.js'
 import type { Tracing } from './tracing.js'
 
 type Env = Readonly<Record<string, string | undefined>>
-
-/**
- * No context follows the code: the request's travels in `ctx.state`. The SDK's default manager
- * enables Node's promise hooks, which cost Node 20 as much as the rest of a request (steps.ts).
- */
-const NO_CONTEXT_MANAGER: ContextManager = {
-  active: () => ROOT_CONTEXT,
-  with: (_context, fn, thisArg, ...args) => fn.call(thisArg, ...args),
-  bind: (_context, target) => target,
-  enable() {
-    return this
-  },
-  disable() {
-    return this
-  },
-}
 
 /** The first problem is held until there is a logger to tell; later ones are dropped. */
 const firstProblemOnly = () => {
@@ -76,42 +55,25 @@ const diagnosticsToStderr = (env: Env) => {
 }
 
 /**
- * Starts the OpenTelemetry SDK, configured by the standard OTEL_ variables (exporter, endpoint,
- * protocol, resource, sampler, propagators, batch processor). It instruments no module: the
- * service makes its spans at its own seams (seams.ts).
+ * Starts the OpenTelemetry SDK's tracer provider, configured by the standard OTEL_ variables
+ * (exporter, endpoint, protocol, resource, sampler, propagators, batch processor), as the SDK for
+ * Node (NodeSDK) would start it, without what the service does not use: it instruments no module
+ * (the service makes its spans at its own seams, seams.ts), and registers no context manager (the
+ * request's context travels in `ctx.state`, steps.ts), no metrics and no logs.
  */
-export const startTracing = (env: Env): Tracing => {
+export const startTracing = async (env: Env): Promise<Tracing> => {
   const reportProblemsTo = firstProblemOnly()
   diagnosticsToStderr(env)
-  // The SDK's constructor would install its console logger for OTEL_LOG_LEVEL (on stdout, and
-  // announcing itself there): it does not see the variable, which it reads nowhere else.
-  const level = process.env.OTEL_LOG_LEVEL
-  delete process.env.OTEL_LOG_LEVEL
-  const pipeline = spanPipelineOf(env)
-  const sdk = new NodeSDK({
-    instrumentations: [],
-    // Built once (pipeline.ts), so that the server spans and the SDK's spans share them.
-    sampler: pipeline.sampler,
-    resource: pipeline.resource,
-    autoDetectResources: false,
-    spanLimits: pipeline.spanLimits,
-    idGenerator: pipeline.idGenerator,
-    spanProcessors: [...pipeline.spanProcessors],
-    contextManager: NO_CONTEXT_MANAGER,
-    // Traces only: the service's metrics are Prometheus's (METRICS_PORT), its logs are stdout.
-    metricReaders: [],
-    logRecordProcessors: [],
-  })
-  if (level !== undefined) process.env.OTEL_LOG_LEVEL = level
-  sdk.start()
+  // Built once (pipeline.ts), so that the server spans and the SDK's spans share them.
+  const pipeline = await spanPipelineOf(env)
+  const provider = new TracerProvider({ ...pipeline, spanProcessors: [...pipeline.spanProcessors] })
+  trace.setGlobalTracerProvider(provider)
+  const propagator = await propagatorOf(env)
+  if (propagator !== undefined) propagation.setGlobalPropagator(propagator)
   return {
     // settings.ts has refused any other value
-    ...seamSpans(
-      trace.getTracerProvider(),
-      pipeline,
-      (env.TRACE_DETAIL?.trim() || 'request') as TraceDetail,
-    ),
+    ...seamSpans(provider, pipeline, (env.TRACE_DETAIL?.trim() || 'request') as TraceDetail),
     reportProblemsTo,
-    shutdown: () => sdk.shutdown(),
+    shutdown: () => provider.shutdown(),
   }
 }

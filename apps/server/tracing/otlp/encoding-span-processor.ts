@@ -1,6 +1,12 @@
 import { diag, TraceFlags } from '@opentelemetry/api'
-import { ExportResultCode, globalErrorHandler, type ExportResult } from '@opentelemetry/core'
-import type { core, resources, tracing } from '@opentelemetry/sdk-node'
+import {
+  ExportResultCode,
+  globalErrorHandler,
+  type ExportResult,
+  type InstrumentationScope,
+} from '@opentelemetry/core'
+import type { Resource } from '@opentelemetry/resources'
+import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace'
 import { ProtobufWriter } from './protobuf-writer.js'
 import { writeSpan, type EncodedSpans } from './span-encoding.js'
 
@@ -20,12 +26,12 @@ export type BatchSettings = {
 }
 
 /** The server spans' scope is the service's object, the others' the SDK tracer's: equal, not one. */
-const sameScope = (a: core.InstrumentationScope, b: core.InstrumentationScope): boolean =>
+const sameScope = (a: InstrumentationScope, b: InstrumentationScope): boolean =>
   a === b || (a.name === b.name && a.version === b.version && a.schemaUrl === b.schemaUrl)
 
 type Batch = {
-  readonly resource: resources.Resource
-  readonly scope: core.InstrumentationScope
+  readonly resource: Resource
+  readonly scope: InstrumentationScope
   readonly writer: ProtobufWriter
   count: number
 }
@@ -37,7 +43,7 @@ type Batch = {
  * (OTEL_BSP_*: queue size, batch size, delay, timeout) and what is dropped when the queue is full
  * are the SDK's BatchSpanProcessor's.
  */
-export class EncodingSpanProcessor implements tracing.SpanProcessor {
+export class EncodingSpanProcessor implements SpanProcessor {
   private readonly settings: BatchSettings
   /** Full batches waiting for the export, then the one being filled. */
   private readonly batches: Batch[] = []
@@ -63,7 +69,7 @@ export class EncodingSpanProcessor implements tracing.SpanProcessor {
 
   onStart(): void {}
 
-  onEnd(span: tracing.ReadableSpan): void {
+  onEnd(span: ReadableSpan): void {
     if (this.stopped || (span.spanContext().traceFlags & TraceFlags.SAMPLED) === 0) return
     if (this.queued >= this.settings.maxQueueSize) {
       if (this.dropped++ === 0) diag.debug('maxQueueSize reached, dropping spans')
@@ -82,7 +88,7 @@ export class EncodingSpanProcessor implements tracing.SpanProcessor {
   }
 
   /** The batch being filled, or a new one when it is full or the span's resource or scope differ. */
-  private batchFor(span: tracing.ReadableSpan): Batch {
+  private batchFor(span: ReadableSpan): Batch {
     const last = this.batches.at(-1)
     if (
       last !== undefined &&

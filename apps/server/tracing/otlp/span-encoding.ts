@@ -6,7 +6,9 @@ import type {
   SpanContext,
   SpanStatus,
 } from '@opentelemetry/api'
-import type { core, resources, tracing } from '@opentelemetry/sdk-node'
+import type { InstrumentationScope } from '@opentelemetry/core'
+import type { Resource } from '@opentelemetry/resources'
+import type { ReadableSpan, TimedEvent } from '@opentelemetry/sdk-trace'
 import { ProtobufWriter } from './protobuf-writer.js'
 
 /*
@@ -107,7 +109,7 @@ const status = (w: ProtobufWriter, { code, message }: SpanStatus): void => {
   w.varint(code)
 }
 
-const event = (w: ProtobufWriter, e: tracing.TimedEvent): void => {
+const event = (w: ProtobufWriter, e: TimedEvent): void => {
   w.tag(1, 1)
   time(w, e.time)
   w.tag(2, 2)
@@ -152,7 +154,7 @@ const nested = <T>(
 }
 
 /** One Span message, as field 2 (spans) of a ScopeSpans. */
-export const writeSpan = (w: ProtobufWriter, span: tracing.ReadableSpan): void => {
+export const writeSpan = (w: ProtobufWriter, span: ReadableSpan): void => {
   w.tag(2, 2)
   const at = w.begin(2)
   const context = span.spanContext()
@@ -190,7 +192,7 @@ export const writeSpan = (w: ProtobufWriter, span: tracing.ReadableSpan): void =
   w.end(at)
 }
 
-const scope = (w: ProtobufWriter, { name, version }: core.InstrumentationScope): void => {
+const scope = (w: ProtobufWriter, { name, version }: InstrumentationScope): void => {
   w.tag(1, 2)
   w.string(name)
   if (version) {
@@ -199,7 +201,7 @@ const scope = (w: ProtobufWriter, { name, version }: core.InstrumentationScope):
   }
 }
 
-const resource = (w: ProtobufWriter, r: resources.Resource): void => {
+const resource = (w: ProtobufWriter, r: Resource): void => {
   attributes(w, 1, r.attributes)
   w.tag(2, 0)
   w.varint(0)
@@ -207,8 +209,8 @@ const resource = (w: ProtobufWriter, r: resources.Resource): void => {
 
 /** The spans of one resource and scope, already written by {@link writeSpan}. */
 export type EncodedSpans = {
-  readonly resource: resources.Resource
-  readonly scope: core.InstrumentationScope
+  readonly resource: Resource
+  readonly scope: InstrumentationScope
   readonly spans: Uint8Array
   readonly count: number
 }

@@ -2,7 +2,7 @@ import { SpanKind, SpanStatusCode } from '@opentelemetry/api'
 import { request } from 'node:http'
 import { expect } from 'chai'
 import * as TE from 'fp-ts/lib/TaskEither.js'
-import type { RequestRecord } from '../../adapters/koa/index.js'
+import type { AppContext, RequestRecord, RequestTracer } from '../../adapters/koa/index.js'
 import { inMemoryStorage } from '../../apps/server/storage.js'
 import { storeUnavailable } from '../../core/index.js'
 import { auth, startTestApi } from '../support/app.js'
@@ -215,6 +215,44 @@ describe('tracing: the spans the service makes at its seams', () => {
     expect(lines[0]?.trace_id).to.match(/^[0-9a-f]{32}$/)
     expect(lines[0]?.span_id).to.match(/^[0-9a-f]{16}$/)
     expect(lines[0]?.trace_flags).to.equal('00')
+    const request = { path: '/v1/pets', method: 'GET', req: { headers: {} } } as AppContext
+    expect(recorded.tracing.requestTracer.start(request)?.recording).to.equal(false)
+    expect(recordedSpans().tracing.requestTracer.start(request)?.recording).to.not.equal(false)
+  })
+
+  it('a trace that is not recording is only named in the log: the app calls none of its functions', async () => {
+    const calls: string[] = []
+    const logFields = { trace_id: CALLER_TRACE, span_id: CALLER_SPAN, trace_flags: '00' }
+    const tracerOf = (recording: boolean | undefined): RequestTracer => ({
+      middlewareSpans: true,
+      start: () => ({
+        logFields,
+        ...(recording === undefined ? {} : { recording }),
+        step: (name, _kind, run) => (calls.push(`step ${name}`), run()),
+        inOperation: (run) => (calls.push('inOperation'), run()),
+        end: ({ status }) => void calls.push(`end ${status}`),
+      }),
+    })
+    const run = async (recording: boolean | undefined) => {
+      calls.length = 0
+      const recorded = recordedSpans()
+      const tracing = { ...recorded.tracing, requestTracer: tracerOf(recording) }
+      const lines = await traced({ ...recorded, tracing }, async (api) => {
+        expect((await api.createPet({ name: 'Rex', categoryId: 7 })).status).to.equal(201)
+      })
+      expect(lines[0]).to.include(logFields)
+      return [...calls]
+    }
+    expect(await run(false)).to.deep.equal([])
+    for (const recording of [true, undefined]) {
+      const made = await run(recording)
+      expect(made, String(recording)).to.include.members([
+        'step createPet',
+        'inOperation',
+        'end 201',
+      ])
+      expect(made.at(-1), String(recording)).to.equal('end 201')
+    }
   })
 
   it('makes no middleware span but with TRACE_DETAIL=middleware; then each is nested in the one before', async () => {

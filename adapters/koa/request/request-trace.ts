@@ -22,6 +22,12 @@ export type TracedAnswer = {
 export type RequestTrace = {
   readonly logFields: TraceLogFields
   /**
+   * False when nothing of the request is recorded (it is not sampled): the app then calls none
+   * of `step`, `inOperation` and `end`, and the trace only names the request in its log lines.
+   * Absent counts as true.
+   */
+  readonly recording?: boolean
+  /**
    * Runs a step of the request (the operation's handler, named by its operationId, or one
    * middleware) in a span of its own, under the innermost step still open; the span ends when
    * `run`'s promise settles (at once if it returns none).

@@ -12,6 +12,8 @@ export const traceRequests = (tracer: RequestTracer) => {
     const trace = tracer.start(ctx)
     if (trace === undefined) return next()
     ctx.state.trace = trace
+    // Most requests of a sampled tracing are not recorded: they cost no promise of their own.
+    if (trace.recording === false) return next()
     const end = () => {
       const aborted = !ctx.res.writableEnded && !ctx.writable
       trace.end({ status: aborted ? 499 : ctx.status, route: matchedRoute(ctx) })
@@ -32,7 +34,7 @@ export const asTraceStep = <C extends { readonly state: AppState }, R>(
 ): ((ctx: C, next: Next) => R) => {
   const step = (ctx: C, next: Next): R => {
     const trace = ctx.state.trace
-    return trace === undefined
+    return trace === undefined || trace.recording === false
       ? middleware(ctx, next)
       : trace.step(name, kind, () => middleware(ctx, next))
   }

@@ -45,7 +45,8 @@ export const createResponder = ({ retryAfterSeconds, logger }: ResponderOptions)
     runTask: (ctx, task, onSuccess) => {
       // Traced, the task starts within the operation, so its store calls know their parent.
       const trace = ctx.state.trace
-      const started = trace === undefined ? task() : trace.inOperation(task)
+      const started =
+        trace === undefined || trace.recording === false ? task() : trace.inOperation(task)
       return started.then((result) => {
         if (result._tag === 'Left') problem(ctx, result.left)
         else onSuccess(result.right)

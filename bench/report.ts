@@ -15,6 +15,11 @@ export type Run = {
   readonly meta: Record<string, string | number | boolean>
   /** scenario → implementation → one sample per round. */
   readonly samples: Record<string, Record<string, Sample[]>>
+  /**
+   * The tracing targets' rounds, as `samples`: tracing off and the traced rows back to back in
+   * each round (the listing and the create only).
+   */
+  readonly paired: Record<string, Record<string, Sample[]>>
   /** RSS (MB) of the instance serving the reads, after each round. */
   readonly readsRssAfterRound: Record<string, number[]>
   readonly notes: string[]

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util'
 import { mongodb } from './mongo.js'
 import { API_KEY, PETS, petNumber } from './peers/store.mjs'
 import { markdown, type Sample, type Run } from './report.js'
-import { tracingTargets } from './tracing-targets.js'
+import { tracingTargets, tracingTargetScenario } from './tracing-targets.js'
 import {
   canPin,
   CEILING,
@@ -39,12 +39,17 @@ const { values: args } = parseArgs({
     baseline: { type: 'string' },
     /** Only the rows whose name matches this regular expression (and the ceiling). */
     only: { type: 'string' },
+    /** The tracing targets' rounds: tracing off and each traced row back to back, this long each. */
+    'paired-rounds': { type: 'string', default: '10' },
+    'paired-seconds': { type: 'string', default: '3' },
   },
 })
 const rounds = Number(args.rounds)
 const seconds = Number(args.seconds)
 const warmup = Number(args.warmup)
 const connections = Number(args.connections)
+const pairedRounds = Number(args['paired-rounds'])
+const pairedSeconds = Number(args['paired-seconds'])
 export const log = (message: string) =>
   console.error(`[${new Date().toISOString().slice(11, 19)}] ${message}`)
 
@@ -154,8 +159,11 @@ const run: Run = {
     seconds,
     warmup,
     connections,
+    pairedRounds,
+    pairedSeconds,
   },
   samples: {},
+  paired: {},
   readsRssAfterRound: {},
   notes: [],
 }
@@ -202,6 +210,20 @@ try {
       }
     for (const [name, pair] of instances) run.readsRssAfterRound[name]?.push(pair.reads.rssMB())
     log(`round ${round + 1} of ${rounds} done`)
+  }
+  // The tracing targets compare rows measured seconds apart, not a round apart: this host's speed
+  // drifts by more than the targets' margins within minutes (tracing-targets.ts).
+  const pairedRows = [SERVICE, ...traced].filter((impl) => instances.has(impl.name))
+  const pairedScenarios = SCENARIOS.filter((s) => tracingTargetScenario(s.name))
+  for (let round = 0; pairedRows.length > 1 && round < pairedRounds; round++) {
+    for (const s of pairedScenarios)
+      for (let i = 0; i < pairedRows.length; i++) {
+        const { name } = pairedRows[(i + round) % pairedRows.length] as { name: string }
+        const sample = await measure(serverOf(name, s), s, pairedSeconds)
+        for (const p of sample.problems) run.notes.push(`WARNING ${name}, ${s.name}: ${p}`)
+        ;((run.paired[s.name] ??= {})[name] ??= []).push(sample)
+      }
+    log(`tracing: paired round ${round + 1} of ${pairedRounds} done`)
   }
 } finally {
   for (const pair of instances.values()) await Promise.all([pair.reads.stop(), pair.writes.stop()])

@@ -6,12 +6,14 @@ import {
   TracerProvider,
   type Sampler,
 } from '@opentelemetry/sdk-trace'
+import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer'
 import { expect } from 'chai'
 import {
   EncodingSpanProcessor,
   type BatchSettings,
 } from '../../apps/server/tracing/otlp/encoding-span-processor.js'
-import type { EncodedSpans } from '../../apps/server/tracing/otlp/span-encoding.js'
+import { exportRequest, type EncodedSpans } from '../../apps/server/tracing/otlp/span-encoding.js'
+import { keptSpans } from '../support/spans.js'
 
 const SETTINGS: BatchSettings = {
   maxQueueSize: 8,
@@ -62,6 +64,27 @@ describe('tracing: the processor that batches spans already written', () => {
     expect(batches.map((b) => b.count)).to.deep.equal([3, 3, 1])
     expect(batches[0]?.resource.attributes['service.name']).to.equal('test')
     expect(batches[0]?.scope.name).to.equal('animal-store')
+  })
+
+  it("writes each batch's spans alone, as the SDK's serializer would, though one writer serves them in turn", async () => {
+    const { batches, exporter } = recordingExporter()
+    const { ended, processor: kept } = keptSpans()
+    const processor = new EncodingSpanProcessor(exporter, SETTINGS)
+    const tracer = new TracerProvider({
+      resource: resourceFromAttributes({ 'service.name': 'test' }),
+      spanProcessors: [processor, kept],
+    }).getTracer('animal-store')
+    for (let i = 0; i < 8; i++)
+      tracer.startSpan(`span ${i}`, { attributes: { 'http.route': `/r${i % 2}`, n: i } }).end()
+    await processor.forceFlush()
+    expect(batches.map((b) => b.count)).to.deep.equal([3, 3, 2])
+    batches.forEach((batch, i) =>
+      expect(Buffer.from(exportRequest(batch)), `batch ${i}`).to.deep.equal(
+        Buffer.from(
+          ProtobufTraceSerializer.serializeRequest(ended.slice(i * 3, i * 3 + 3)) as Uint8Array,
+        ),
+      ),
+    )
   })
 
   it('exports what waits once the schedule delay has passed', async () => {

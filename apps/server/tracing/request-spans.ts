@@ -77,12 +77,20 @@ const untraced = (logFields: TraceLogFields): RequestTrace => ({
 
 /**
  * The steps of a request whose only span is the server span: the operation runs as it, so the
- * calls it makes to a store outside the process are the server span's children.
+ * calls it makes to a store outside the process are the server span's children. Its context is
+ * made only if a store call asks for it: an in-process store never does.
  */
-const serverSpanOnly = (root: Context): Pick<RequestTrace, 'step' | 'inOperation'> => ({
-  step: (_name, kind, task) => (kind === 'operation' ? runAs(root, task) : task()),
-  inOperation: (task) => runAs(root, task),
-})
+const serverSpanOnly = (
+  parent: Context,
+  spanContext: SpanContext,
+): Pick<RequestTrace, 'step' | 'inOperation'> => {
+  let context: Context | undefined
+  const root = () => (context ??= trace.setSpanContext(parent, spanContext))
+  return {
+    step: (_name, kind, task) => (kind === 'operation' ? runAs(root, task) : task()),
+    inOperation: (task) => runAs(root, task),
+  }
+}
 
 /**
  * Spans made at the service's own seams: a server span per request (continuing the caller's W3C
@@ -107,8 +115,10 @@ export const createRequestTracer = (
       if (span === undefined) return untraced(logFields)
       describeRequest(span, ctx)
       const method = ctx.method
-      const root = trace.setSpanContext(parent, spanContext)
-      const steps = detail === 'request' ? serverSpanOnly(root) : stepsOf(tracer, root)
+      const steps =
+        detail === 'request'
+          ? serverSpanOnly(parent, spanContext)
+          : stepsOf(tracer, trace.setSpanContext(parent, spanContext))
       return {
         logFields,
         step: steps.step,

@@ -16,12 +16,19 @@ type Kind = Parameters<RequestTrace['step']>[1]
  * names another request's. The store's spans read it (store-spans.ts). It stands in for the
  * context manager, whose promise hooks cost Node 20 as much as the rest of a request.
  */
-let running: Context | undefined
+let running: Operation | undefined
 
-export const runningOperation = (): Context | undefined => running
+/**
+ * An operation's context, or what makes it when first asked: a request traced by its server span
+ * alone makes its context only when a store call asks for it (request-spans.ts).
+ */
+export type Operation = Context | (() => Context)
+
+export const runningOperation = (): Context | undefined =>
+  typeof running === 'function' ? running() : running
 
 /** `run` with `operation` as the running one. */
-export const runAs = <T>(operation: Context, run: () => T): T => {
+export const runAs = <T>(operation: Operation, run: () => T): T => {
   const before = running
   running = operation
   try {

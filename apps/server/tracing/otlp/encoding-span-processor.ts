@@ -56,6 +56,11 @@ export class EncodingSpanProcessor implements SpanProcessor {
   private flushing = 0
   /** Set when the schedule delay has passed: the batch being filled leaves, full or not. */
   private due = false
+  /**
+   * The writer of the batch exported last, for the next batch: a writer new to each batch would
+   * grow its buffer again, copying as it goes, and remember no attribute.
+   */
+  private spare: ProtobufWriter | undefined
 
   constructor(
     private readonly exporter: EncodedSpansExporter,
@@ -100,9 +105,10 @@ export class EncodingSpanProcessor implements SpanProcessor {
     const batch = {
       resource: span.resource,
       scope: span.instrumentationScope,
-      writer: new ProtobufWriter(),
+      writer: this.spare ?? new ProtobufWriter(),
       count: 0,
     }
+    this.spare = undefined
     this.batches.push(batch)
     return batch
   }
@@ -139,6 +145,7 @@ export class EncodingSpanProcessor implements SpanProcessor {
 
   private async exportOne(batch: Batch): Promise<void> {
     const spans = batch.writer.take()
+    this.spare = batch.writer
     if (batch.resource.asyncAttributesPending) await batch.resource.waitForAsyncAttributes?.()
     const encoded = { resource: batch.resource, scope: batch.scope, spans, count: batch.count }
     await new Promise<void>((resolve, reject) => {

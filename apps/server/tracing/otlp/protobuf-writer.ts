@@ -150,11 +150,20 @@ export class ProtobufWriter {
     return new Uint8Array(this.buffer.subarray(from, this.pos))
   }
 
-  /** The bytes written, copied out; the writer starts again empty. */
+  /**
+   * The bytes written, copied out; the writer starts again empty, keeping its buffer (grown to the
+   * size of a batch) and what it remembers.
+   */
   take(): Buffer {
-    const bytes = Buffer.from(this.buffer.subarray(0, this.pos))
+    const bytes = Buffer.allocUnsafe(this.pos)
+    this.buffer.copy(bytes, 0, 0, this.pos)
     this.pos = 0
     return bytes
+  }
+
+  /** The bytes written, not copied: for a writer that writes nothing more. */
+  written(): Buffer {
+    return this.buffer.subarray(0, this.pos)
   }
 }
 

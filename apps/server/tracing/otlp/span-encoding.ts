@@ -235,5 +235,5 @@ export const exportRequest = ({ resource: r, scope: s, spans }: EncodedSpans): U
     w.string(r.schemaUrl)
   }
   w.end(resourceSpans)
-  return w.take()
+  return w.written()
 }

@@ -16,8 +16,9 @@ export type Run = {
   /** scenario → implementation → one sample per round. */
   readonly samples: Record<string, Record<string, Sample[]>>
   /**
-   * The tracing targets' rounds, as `samples`: tracing off and the traced rows back to back in
-   * each round (the listing and the create only).
+   * The tracing targets' rounds, as `samples`: tracing off and the traced rows loaded at once on
+   * the one core in each round (the listing and the create only). `loaderCpu` is the load
+   * processes' sum.
    */
   readonly paired: Record<string, Record<string, Sample[]>>
   /** RSS (MB) of the instance serving the reads, after each round. */

@@ -39,9 +39,9 @@ const { values: args } = parseArgs({
     baseline: { type: 'string' },
     /** Only the rows whose name matches this regular expression (and the ceiling). */
     only: { type: 'string' },
-    /** The tracing targets' rounds: tracing off and each traced row back to back, this long each. */
-    'paired-rounds': { type: 'string', default: '10' },
-    'paired-seconds': { type: 'string', default: '3' },
+    /** The tracing targets' rounds: tracing off and the traced rows loaded at once, this long. */
+    'paired-rounds': { type: 'string', default: '6' },
+    'paired-seconds': { type: 'string', default: '5' },
   },
 })
 const rounds = Number(args.rounds)
@@ -99,8 +99,13 @@ const seed = async (port: number) => {
 }
 
 /** One load process on core 1; around it the server's CPU time and its peak RSS (every 200 ms). */
-const measure = async (server: Server, scenario: Scenario, secs: number): Promise<Sample> => {
-  const spec = { port: server.port, connections, seconds: secs, requests: scenario.requests }
+const measure = async (
+  server: Server,
+  scenario: Scenario,
+  secs: number,
+  conns = connections,
+): Promise<Sample> => {
+  const spec = { port: server.port, connections: conns, seconds: secs, requests: scenario.requests }
   const [command, argv] = pinned(LOAD_CORE, [
     process.execPath,
     'bench/load.mjs',
@@ -211,19 +216,27 @@ try {
     for (const [name, pair] of instances) run.readsRssAfterRound[name]?.push(pair.reads.rssMB())
     log(`round ${round + 1} of ${rounds} done`)
   }
-  // The tracing targets compare rows measured seconds apart, not a round apart: this host's speed
-  // drifts by more than the targets' margins within minutes (tracing-targets.ts).
+  // The tracing targets' rounds: tracing off and the traced rows loaded at once, on the one core,
+  // each by a load process of its own with an equal share of the connections. Measured apart,
+  // even seconds apart, their CPU per request differs by more than the targets' margins: this
+  // host's speed changes from second to second (tracing-targets.ts).
   const pairedRows = [SERVICE, ...traced].filter((impl) => instances.has(impl.name))
   const pairedScenarios = SCENARIOS.filter((s) => tracingTargetScenario(s.name))
   for (let round = 0; pairedRows.length > 1 && round < pairedRounds; round++) {
-    for (const s of pairedScenarios)
-      for (let i = 0; i < pairedRows.length; i++) {
-        const { name } = pairedRows[(i + round) % pairedRows.length] as { name: string }
-        const sample = await measure(serverOf(name, s), s, pairedSeconds)
+    for (const s of pairedScenarios) {
+      const share = Math.ceil(connections / pairedRows.length)
+      const samples = await Promise.all(
+        pairedRows.map(({ name }) => measure(serverOf(name, s), s, pairedSeconds, share)),
+      )
+      // The load processes share core 1: their sum is what says whether it was the limit.
+      const loaderCpu = samples.reduce((sum, sample) => sum + sample.loaderCpu, 0)
+      samples.forEach((sample, i) => {
+        const { name } = pairedRows[i] as { name: string }
         for (const p of sample.problems) run.notes.push(`WARNING ${name}, ${s.name}: ${p}`)
-        ;((run.paired[s.name] ??= {})[name] ??= []).push(sample)
-      }
-    log(`tracing: paired round ${round + 1} of ${pairedRounds} done`)
+        ;((run.paired[s.name] ??= {})[name] ??= []).push({ ...sample, loaderCpu })
+      })
+    }
+    log(`tracing: side-by-side round ${round + 1} of ${pairedRounds} done`)
   }
 } finally {
   for (const pair of instances.values()) await Promise.all([pair.reads.stop(), pair.writes.stop()])

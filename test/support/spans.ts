@@ -5,12 +5,12 @@ import {
   AlwaysOffSampler,
   AlwaysOnSampler,
   InMemorySpanExporter,
-  RandomIdGenerator,
   SimpleSpanProcessor,
   TracerProvider,
   type ReadableSpan,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace'
+import { TraceIds } from '../../apps/server/tracing/ids.js'
 import type { SpanPipeline } from '../../apps/server/tracing/pipeline.js'
 import { seamSpans } from '../../apps/server/tracing/seams.js'
 import type { TraceDetail } from '../../apps/server/tracing/settings.js'
@@ -41,7 +41,7 @@ export const recordedSpans = (
       attributeCountLimit: 128,
       attributeValueLengthLimit: Infinity,
     },
-    idGenerator: new RandomIdGenerator(),
+    idGenerator: new TraceIds(),
     spanProcessors: [new SimpleSpanProcessor({ exporter })],
   }
   const provider = new TracerProvider({ ...pipeline, spanProcessors: [...pipeline.spanProcessors] })
@@ -76,3 +76,7 @@ export const named = (spans: ReadonlyArray<ReadableSpan>, name: string): Readabl
 export const parentIdOf = (span: ReadableSpan): string | undefined => span.parentSpanContext?.spanId
 
 export const attributesOf = (span: ReadableSpan): Attributes => span.attributes
+
+/** The XOR of a hex trace id's four 32-bit words, read from the hex: what TraceIdRatioBased compares. */
+export const foldOf = (traceId: string): number =>
+  [0, 8, 16, 24].reduce((fold, at) => (fold ^ parseInt(traceId.slice(at, at + 8), 16)) >>> 0, 0)

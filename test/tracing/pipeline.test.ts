@@ -10,6 +10,7 @@ import { BatchSpanProcessor } from '@opentelemetry/sdk-trace'
 import { expect } from 'chai'
 import { EncodingSpanProcessor } from '../../apps/server/tracing/otlp/encoding-span-processor.js'
 import {
+  newTraceSamplingOf,
   resourceOf,
   samplerOf,
   spanLimitsOf,
@@ -44,6 +45,25 @@ describe('tracing: the span pipeline the OTEL_ variables describe', () => {
     expect(sampler({ OTEL_TRACES_SAMPLER: 'traceidratio' }), 'no ratio: all').to.equal(
       'TraceIdRatioBased{1}',
     )
+  })
+
+  it('decides a new trace by its fold under the ratio samplers only, at their ratio', () => {
+    const decide = (env: Record<string, string>) => newTraceSamplingOf(env)
+    for (const name of [
+      'always_on',
+      'always_off',
+      'parentbased_always_on',
+      'parentbased_always_off',
+    ])
+      expect(decide({ OTEL_TRACES_SAMPLER: name }), name).to.equal(undefined)
+    expect(decide({}), 'unset: parentbased_always_on').to.equal(undefined)
+    for (const name of ['traceidratio', 'parentbased_traceidratio']) {
+      const quarter = decide({ OTEL_TRACES_SAMPLER: name, OTEL_TRACES_SAMPLER_ARG: '0.25' })!
+      // A quarter of 2^32 - 1, rounded down, is 1073741823.
+      expect([quarter(1073741822), quarter(1073741823)], name).to.deep.equal([true, false])
+      const all = decide({ OTEL_TRACES_SAMPLER: name })!
+      expect(all(0xffffffff), `${name} without a ratio: all`).to.equal(true)
+    }
   })
 
   it('reads the attribute limits, the span-specific variable first', () => {

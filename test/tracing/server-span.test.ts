@@ -15,28 +15,30 @@ import {
   ParentBasedSampler,
   TraceIdRatioBasedSampler,
   TracerProvider,
-  type IdGenerator,
   type ReadableSpan,
   type Sampler,
 } from '@opentelemetry/sdk-trace'
 import { expect } from 'chai'
 import fc from 'fast-check'
+import { sampledAtRatio, type TraceIdGenerator } from '../../apps/server/tracing/ids.js'
 import type { SpanPipeline } from '../../apps/server/tracing/pipeline.js'
 import { serverSpans } from '../../apps/server/tracing/server-span.js'
-import { keptSpans } from '../support/spans.js'
+import { foldOf, keptSpans } from '../support/spans.js'
 
 const hex = (length: number) =>
   fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: length, maxLength: length })
 
-const SAMPLERS: ReadonlyArray<[string, () => Sampler]> = [
-  ['always_on', () => new AlwaysOnSampler()],
-  ['always_off', () => new AlwaysOffSampler()],
-  ['parentbased_always_on', () => new ParentBasedSampler({ root: new AlwaysOnSampler() })],
-  ['parentbased_always_off', () => new ParentBasedSampler({ root: new AlwaysOffSampler() })],
-  ['traceidratio 0.5', () => new TraceIdRatioBasedSampler(0.5)],
+/** A sampler, given a ratio that only the ratio samplers read, and whether it is one of those. */
+const SAMPLERS: ReadonlyArray<[string, (ratio: number) => Sampler, boolean]> = [
+  ['always_on', () => new AlwaysOnSampler(), false],
+  ['always_off', () => new AlwaysOffSampler(), false],
+  ['parentbased_always_on', () => new ParentBasedSampler({ root: new AlwaysOnSampler() }), false],
+  ['parentbased_always_off', () => new ParentBasedSampler({ root: new AlwaysOffSampler() }), false],
+  ['traceidratio', (ratio) => new TraceIdRatioBasedSampler(ratio), true],
   [
-    'parentbased_traceidratio 0.5',
-    () => new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(0.5) }),
+    'parentbased_traceidratio',
+    (ratio) => new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(ratio) }),
+    true,
   ],
 ]
 
@@ -51,6 +53,7 @@ type Caller = typeof callerOf extends fc.Arbitrary<infer C> ? C : never
 
 const caseOf = fc.record({
   sampler: fc.constantFrom(...SAMPLERS),
+  ratio: fc.oneof(fc.constantFrom(0, 0.1, 0.5, 1), fc.double({ min: 0, max: 1, noNaN: true })),
   traceId: hex(32),
   spanId: hex(16),
   caller: fc.option(callerOf, { nil: undefined }),
@@ -72,9 +75,10 @@ const caseOf = fc.record({
 })
 
 /** The ids a case gives: both tracers make the same ones, so their samplers see the same trace. */
-const fixedIds = (traceId: string, spanId: string): IdGenerator => ({
+const fixedIds = (traceId: string, spanId: string): TraceIdGenerator => ({
   generateTraceId: () => traceId,
   generateSpanId: () => spanId,
+  newTrace: () => ({ traceId, fold: foldOf(traceId) }),
 })
 
 const parentOf = (caller: Caller | undefined): Context =>
@@ -122,7 +126,7 @@ describe('tracing: the server span, made without the SDK', () => {
         const parent = parentOf(c.caller)
         const sdk = keptSpans()
         const provider = new TracerProvider({
-          sampler: c.sampler[1](),
+          sampler: c.sampler[1](c.ratio),
           spanLimits: c.limits,
           resource,
           idGenerator: fixedIds(c.traceId, c.spanId),
@@ -134,7 +138,9 @@ describe('tracing: the server span, made without the SDK', () => {
           .startSpan(c.name, { kind: SpanKind.SERVER }, parent)
         const ours = keptSpans()
         const pipeline: SpanPipeline = {
-          sampler: c.sampler[1](),
+          sampler: c.sampler[1](c.ratio),
+          // As spanPipelineOf gives it: a trace started under a ratio sampler is decided by its fold.
+          sampleNewTrace: c.sampler[2] ? sampledAtRatio(c.ratio) : undefined,
           spanLimits: c.limits,
           resource,
           idGenerator: fixedIds(c.traceId, c.spanId),

@@ -14,13 +14,12 @@ import {
   AlwaysOnSampler,
   BatchSpanProcessor,
   ParentBasedSampler,
-  RandomIdGenerator,
   TraceIdRatioBasedSampler,
-  type IdGenerator,
   type Sampler,
   type SpanLimits,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace'
+import { sampledAtRatio, TraceIds, type TraceIdGenerator } from './ids.js'
 import { EncodingSpanProcessor } from './otlp/encoding-span-processor.js'
 import { otlpHttpProtobufExporter } from './otlp/export.js'
 import { RESOURCE_DETECTORS, SAMPLERS } from './settings.js'
@@ -39,7 +38,13 @@ export type SpanPipeline = {
   readonly spanLimits: Required<
     Pick<SpanLimits, 'attributeCountLimit' | 'attributeValueLengthLimit'>
   >
-  readonly idGenerator: IdGenerator
+  readonly idGenerator: TraceIdGenerator
+  /**
+   * When the sampler decides a trace that starts here by its id alone (`traceidratio`, and
+   * `parentbased_traceidratio` without a caller's trace), that decision from the id's fold:
+   * the sampler's own, without reading the id's hex again (ids.ts).
+   */
+  readonly sampleNewTrace?: ((fold: number) => boolean) | undefined
   readonly spanProcessors: ReadonlyArray<SpanProcessor>
 }
 
@@ -53,9 +58,15 @@ const numberOf = (env: Env, name: string): number | undefined => {
 
 type SamplerName = (typeof SAMPLERS)[number]
 
+const samplerNameOf = (env: Env): SamplerName =>
+  (set(env, 'OTEL_TRACES_SAMPLER') ?? 'parentbased_always_on') as SamplerName
+
+/** A ratio sampler's argument: all traces when it is not given. */
+const ratioOf = (env: Env): number => numberOf(env, 'OTEL_TRACES_SAMPLER_ARG') ?? 1
+
 /** OTEL_TRACES_SAMPLER and its argument, as the specification names them (settings.ts checks them). */
 export const samplerOf = (env: Env): Sampler => {
-  const ratio = () => new TraceIdRatioBasedSampler(numberOf(env, 'OTEL_TRACES_SAMPLER_ARG') ?? 1)
+  const ratio = () => new TraceIdRatioBasedSampler(ratioOf(env))
   const samplers: Readonly<Record<SamplerName, () => Sampler>> = {
     always_on: () => new AlwaysOnSampler(),
     always_off: () => new AlwaysOffSampler(),
@@ -64,8 +75,15 @@ export const samplerOf = (env: Env): Sampler => {
     parentbased_always_off: () => new ParentBasedSampler({ root: new AlwaysOffSampler() }),
     parentbased_traceidratio: () => new ParentBasedSampler({ root: ratio() }),
   }
-  const name = set(env, 'OTEL_TRACES_SAMPLER') ?? 'parentbased_always_on'
-  return samplers[name as SamplerName]()
+  return samplers[samplerNameOf(env)]()
+}
+
+/** For the samplers that decide a new trace by its ratio, that decision (SpanPipeline). */
+export const newTraceSamplingOf = (env: Env): SpanPipeline['sampleNewTrace'] => {
+  const name = samplerNameOf(env)
+  return name === 'traceidratio' || name === 'parentbased_traceidratio'
+    ? sampledAtRatio(ratioOf(env))
+    : undefined
 }
 
 /** The span limits on attributes: OTEL_SPAN_ATTRIBUTE_* first, then OTEL_ATTRIBUTE_*. */
@@ -139,8 +157,9 @@ const spanProcessorOf = async (env: Env): Promise<SpanProcessor> => {
 /** The pipeline the OTEL_ variables describe (settings.ts has refused what they cannot mean). */
 export const spanPipelineOf = async (env: Env): Promise<SpanPipeline> => ({
   sampler: samplerOf(env),
+  sampleNewTrace: newTraceSamplingOf(env),
   resource: resourceOf(env),
   spanLimits: spanLimitsOf(env),
-  idGenerator: new RandomIdGenerator(),
+  idGenerator: new TraceIds(),
   spanProcessors: [await spanProcessorOf(env)],
 })

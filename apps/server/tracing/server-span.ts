@@ -19,11 +19,18 @@ import {
   type InstrumentationScope,
 } from '@opentelemetry/core'
 import type { Resource } from '@opentelemetry/resources'
-import { SamplingDecision, type ReadableSpan, type TimedEvent } from '@opentelemetry/sdk-trace'
+import {
+  SamplingDecision,
+  type ReadableSpan,
+  type SamplingResult,
+  type TimedEvent,
+} from '@opentelemetry/sdk-trace'
 import type { SpanPipeline } from './pipeline.js'
 
 const NO_LINKS: Link[] = []
 const NO_EVENTS: TimedEvent[] = []
+const SAMPLED: SamplingResult = { decision: SamplingDecision.RECORD_AND_SAMPLED }
+const NOT_RECORDED: SamplingResult = { decision: SamplingDecision.NOT_RECORD }
 
 /**
  * A request's server span: what the SDK's span records for one, made without it. The SDK's span
@@ -118,16 +125,32 @@ export type RequestSpan = {
 /**
  * Starts server spans as the SDK's tracer starts a span: the caller's trace continued (`parent`,
  * extracted from its headers), new ids from the pipeline's generator, and the pipeline's sampler's
- * decision. The SDK's processors are told of a span when it ends; none of theirs uses its start.
+ * decision; a trace that starts here under a ratio sampler is decided from its id's fold, as that
+ * sampler decides (ids.ts). The SDK's processors are told of a span when it ends; none of theirs
+ * uses its start.
  */
-export const serverSpans =
-  (pipeline: SpanPipeline, scope: InstrumentationScope) =>
-  (name: string, parent: Context): RequestSpan => {
+export const serverSpans = (pipeline: SpanPipeline, scope: InstrumentationScope) => {
+  const { idGenerator, sampler, sampleNewTrace } = pipeline
+  const decide = (
+    parent: Context,
+    caller: SpanContext | undefined,
+    name: string,
+  ): { readonly traceId: string; readonly sampling: SamplingResult } => {
+    if (caller === undefined && sampleNewTrace !== undefined) {
+      const { traceId, fold } = idGenerator.newTrace()
+      return { traceId, sampling: sampleNewTrace(fold) ? SAMPLED : NOT_RECORDED }
+    }
+    const traceId = caller?.traceId ?? idGenerator.generateTraceId()
+    return {
+      traceId,
+      sampling: sampler.shouldSample(parent, traceId, name, SpanKind.SERVER, {}, []),
+    }
+  }
+  return (name: string, parent: Context): RequestSpan => {
     const caller = trace.getSpanContext(parent)
     const validCaller = caller !== undefined && isSpanContextValid(caller) ? caller : undefined
-    const traceId = validCaller?.traceId ?? pipeline.idGenerator.generateTraceId()
-    const spanId = pipeline.idGenerator.generateSpanId()
-    const sampling = pipeline.sampler.shouldSample(parent, traceId, name, SpanKind.SERVER, {}, [])
+    const { traceId, sampling } = decide(parent, validCaller, name)
+    const spanId = idGenerator.generateSpanId()
     const spanContext: SpanContext = {
       traceId,
       spanId,
@@ -143,3 +166,4 @@ export const serverSpans =
     if (sampling.attributes !== undefined) span.setAttributes(sampling.attributes)
     return { spanContext, span }
   }
+}

@@ -17,6 +17,7 @@ import {
   spanPipelineOf,
 } from '../../apps/server/tracing/pipeline.js'
 import { propagatorOf } from '../../apps/server/tracing/propagators.js'
+import { SAMPLERS } from '../../apps/server/tracing/settings.js'
 
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736'
 const SPAN = '00f067aa0ba902b7'
@@ -48,22 +49,22 @@ describe('tracing: the span pipeline the OTEL_ variables describe', () => {
   })
 
   it('decides a new trace by its fold under the ratio samplers only, at their ratio', () => {
-    const decide = (env: Record<string, string>) => newTraceSamplingOf(env)
-    for (const name of [
-      'always_on',
-      'always_off',
-      'parentbased_always_on',
-      'parentbased_always_off',
-    ])
-      expect(decide({ OTEL_TRACES_SAMPLER: name }), name).to.equal(undefined)
-    expect(decide({}), 'unset: parentbased_always_on').to.equal(undefined)
-    for (const name of ['traceidratio', 'parentbased_traceidratio']) {
-      const quarter = decide({ OTEL_TRACES_SAMPLER: name, OTEL_TRACES_SAMPLER_ARG: '0.25' })!
+    // Which samplers decide by ratio is read from the sampler built, not listed again here.
+    for (const name of SAMPLERS) {
+      const env = { OTEL_TRACES_SAMPLER: name, OTEL_TRACES_SAMPLER_ARG: '0.25' }
+      const byRatio = samplerOf(env).toString().includes('TraceIdRatioBased')
+      const quarter = newTraceSamplingOf(env)
+      expect(quarter !== undefined, name).to.equal(byRatio)
+      if (quarter === undefined) continue
       // A quarter of 2^32 - 1, rounded down, is 1073741823.
       expect([quarter(1073741822), quarter(1073741823)], name).to.deep.equal([true, false])
-      const all = decide({ OTEL_TRACES_SAMPLER: name })!
+      const all = newTraceSamplingOf({ OTEL_TRACES_SAMPLER: name })!
       expect(all(0xffffffff), `${name} without a ratio: all`).to.equal(true)
     }
+    expect(newTraceSamplingOf({}), 'unset: parentbased_always_on').to.equal(undefined)
+    expect(
+      SAMPLERS.filter((name) => newTraceSamplingOf({ OTEL_TRACES_SAMPLER: name })),
+    ).to.have.length(2)
   })
 
   it('reads the attribute limits, the span-specific variable first', () => {

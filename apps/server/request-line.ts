@@ -17,11 +17,14 @@ const quoted = (s: string | null): string => {
   return `"${s}"`
 }
 
-/** The trace fields, when the record has them, where pino writes them: after the base, first. */
+/**
+ * The trace fields, when the record has them, where pino writes them: after the base, first.
+ * They are hexadecimal digits (TraceLogFields), which a JSON string holds as they are.
+ */
 const traceFields = (r: RequestRecord): string =>
   r.trace_id === undefined
     ? ''
-    : `"trace_id":${quoted(r.trace_id)},"span_id":${quoted(r.span_id ?? null)},"trace_flags":${quoted(r.trace_flags ?? null)},`
+    : `"trace_id":"${r.trace_id}","span_id":"${r.span_id}","trace_flags":"${r.trace_flags}",`
 
 /**
  * The request log line as pino writes `logger.info(record, 'request')` (a test holds the two

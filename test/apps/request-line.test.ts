@@ -59,6 +59,30 @@ describe('the request log line', () => {
     expect(JSON.parse(ourLine(traced))).to.include(IDS)
   })
 
+  it('writes any trace ids of hexadecimal digits, either case, as pino does', () => {
+    const hex = (length: number) =>
+      fc.string({
+        unit: fc.constantFrom(...'0123456789abcdefABCDEF'),
+        minLength: length,
+        maxLength: length,
+      })
+    fc.assert(
+      fc.property(
+        fc.record({
+          trace_id: hex(32),
+          span_id: hex(16),
+          trace_flags: fc.constantFrom('00', '01'),
+        }),
+        (ids) => {
+          const ours = ourLine({ ...ids, ...record })
+          expect(timeless(ours)).to.equal(timeless(pinoLine(record, ids)))
+          expect(JSON.parse(ours)).to.include(ids)
+        },
+      ),
+      { numRuns: 200 },
+    )
+  })
+
   it('parses to what pino writes for any strings and numbers, escapes included', () => {
     fc.assert(
       fc.property(

@@ -1,9 +1,19 @@
-import { SpanKind, SpanStatusCode } from '@opentelemetry/api'
+import {
+  defaultTextMapSetter,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  TraceFlags,
+} from '@opentelemetry/api'
+import { W3CTraceContextPropagator } from '@opentelemetry/core'
 import { request } from 'node:http'
 import { expect } from 'chai'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import type { AppContext, RequestRecord, RequestTracer } from '../../adapters/koa/index.js'
 import { inMemoryStorage } from '../../apps/server/storage.js'
+import { propagatorOf } from '../../apps/server/tracing/propagators.js'
 import { storeUnavailable } from '../../core/index.js'
 import { auth, startTestApi } from '../support/app.js'
 import { named, parentIdOf, recordedSpans, type RecordedSpans } from '../support/spans.js'
@@ -170,6 +180,38 @@ describe('tracing: the spans the service makes at its seams', () => {
       'http.response.status_code': 404,
     })
     expect(recorded.spans().map((s) => s.spanContext().traceId)).to.not.include('1'.repeat(32))
+  })
+
+  it('continues the trace of a caller in the headers of each propagator OTEL_PROPAGATORS names, and only then', async () => {
+    const caller = trace.setSpanContext(ROOT_CONTEXT, {
+      traceId: CALLER_TRACE,
+      spanId: CALLER_SPAN,
+      traceFlags: TraceFlags.SAMPLED,
+    })
+    try {
+      for (const names of ['tracecontext', 'b3', 'b3multi', 'jaeger', 'baggage,b3multi']) {
+        const propagator = await propagatorOf({ OTEL_PROPAGATORS: names })
+        propagation.disable()
+        propagation.setGlobalPropagator(propagator as NonNullable<typeof propagator>)
+        const headers: Record<string, string> = {}
+        propagator?.inject(caller, headers, defaultTextMapSetter)
+        // The tracer reads the headers the propagator names when it is made, as start.ts makes it.
+        const recorded = recordedSpans()
+        await traced(recorded, async (api) => {
+          await api.request({ path: '/v1/pets/1', headers: { ...auth, ...headers } })
+          await api.request({ path: '/v1/pets?limit=1', headers: auth })
+        })
+        const continued = named(recorded.spans(), 'GET /v1/pets/:petId')
+        expect(continued.spanContext().traceId, names).to.equal(CALLER_TRACE)
+        expect(parentIdOf(continued), names).to.equal(CALLER_SPAN)
+        const started = named(recorded.spans(), 'GET /v1/pets')
+        expect(started.spanContext().traceId, names).to.not.equal(CALLER_TRACE)
+        expect(parentIdOf(started), names).to.equal(undefined)
+      }
+    } finally {
+      propagation.disable()
+      propagation.setGlobalPropagator(new W3CTraceContextPropagator())
+    }
   })
 
   it('client.address is the address the service uses: Forwarded counts only from a trusted proxy', async () => {

@@ -2,7 +2,9 @@ import type { AppContext } from './app-state.js'
 
 /** The fields that join a request's log lines to its trace, named as pino's OpenTelemetry mixin names them. */
 export type TraceLogFields = {
+  /** 32 hexadecimal digits, as W3C's `traceparent` writes them (and OpenTelemetry's API checks). */
   readonly trace_id: string
+  /** 16 hexadecimal digits. */
   readonly span_id: string
   /** Two hex digits: `01` when sampled. */
   readonly trace_flags: string

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http'
 import {
   propagation,
   ROOT_CONTEXT,
@@ -59,6 +60,21 @@ const endServerSpan = (span: ServerSpan, method: string, { status, route }: Trac
   span.end()
 }
 
+/**
+ * The caller's context, read through the global propagator only when the request has one of the
+ * headers that propagator names (its `fields()`, taken when the tracer is made): most requests
+ * have none, and an extract costs more than the look. A header it does not name can carry only
+ * baggage (Jaeger's `uberctx-`), which no span of the service reads.
+ */
+const callerContexts = (): ((headers: IncomingHttpHeaders) => Context) => {
+  const fields = propagation.fields().map((field) => field.toLowerCase())
+  return (headers) => {
+    for (const field of fields)
+      if (headers[field] !== undefined) return propagation.extract(ROOT_CONTEXT, headers)
+    return ROOT_CONTEXT
+  }
+}
+
 const runStep: RequestTrace['step'] = (_name, _kind, run) => run()
 const run: RequestTrace['inOperation'] = (task) => task()
 const nothing = () => {}
@@ -96,6 +112,7 @@ const serverSpanOnly = (
  * Spans made at the service's own seams: a server span per request (continuing the caller's W3C
  * `traceparent` through the configured propagator; server-span.ts) and, with more detail asked
  * for (seams.ts), a span per operation and one per middleware, made by the SDK's tracer. The
+ * propagator is the one registered when the tracer is made (start.ts registers it first). The
  * request's context travels in `ctx.state.trace`, not through a context manager (steps.ts says why).
  */
 export const createRequestTracer = (
@@ -105,11 +122,12 @@ export const createRequestTracer = (
   detail: TraceDetail,
 ): RequestTracer => {
   const startSpan = serverSpans(pipeline, scope)
+  const callerContextOf = callerContexts()
   return {
     middlewareSpans: detail === 'middleware',
     start: (ctx) => {
       if (PROBES.has(ctx.path)) return undefined
-      const parent: Context = propagation.extract(ROOT_CONTEXT, ctx.req.headers)
+      const parent = callerContextOf(ctx.req.headers)
       const { spanContext, span } = startSpan(ctx.method, parent)
       const logFields = logFieldsOf(spanContext)
       if (span === undefined) return untraced(logFields)

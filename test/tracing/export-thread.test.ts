@@ -130,7 +130,7 @@ describe('tracing: the OTLP/HTTP exports leave from a thread of their own', () =
     }
   })
 
-  it('starts no thread until an export, and refuses exports once shut down', async () => {
+  it('sends nothing for a flush with nothing exported, and refuses exports once shut down', async () => {
     const sink = await collector()
     try {
       await withEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: sink.url }, async () => {

@@ -172,6 +172,6 @@ describe('tracing: the OTLP/HTTP exports leave from a thread of their own', () =
       expect(await service.stop()).to.equal(0)
       await sink.close()
     }
-    expect(service.stdout.filter((line) => line.includes('protector'))).to.deep.equal([])
+    expect(service.stdout.filter((line) => line.includes('ArrayBufferDetaching'))).to.deep.equal([])
   })
 })

@@ -1,5 +1,9 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { diag, DiagLogLevel } from '@opentelemetry/api'
 import { ExportResultCode, type ExportResult } from '@opentelemetry/core'
 import { resourceFromAttributes } from '@opentelemetry/resources'
@@ -145,6 +149,65 @@ describe('tracing: the OTLP/HTTP exports leave from a thread of their own', () =
     } finally {
       await sink.close()
     }
+  })
+
+  /**
+   * Exports three times through an exporter whose thread runs `script` (undefined: none is there),
+   * and gives what the collector received, each start of the script, and the SDK's warnings.
+   */
+  const exportsWithThread = async (script: string | undefined) => {
+    const sink = await collector()
+    const dir = mkdtempSync(join(tmpdir(), 'export-thread-'))
+    const starts = join(dir, 'starts')
+    const file = join(dir, 'thread.mjs')
+    if (script !== undefined) writeFileSync(file, script.replace('STARTS', JSON.stringify(starts)))
+    const warnings: string[] = []
+    const keep = (message: string) => void warnings.push(message)
+    const ignore = () => {}
+    diag.setLogger(
+      { error: keep, warn: keep, info: ignore, debug: ignore, verbose: ignore },
+      { logLevel: DiagLogLevel.WARN, suppressOverrideMessage: true },
+    )
+    try {
+      await withEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: sink.url }, async () => {
+        const exporter = (await compiled()).otlpHttpProtobufExporter(pathToFileURL(file))
+        for (let i = 0; i < 3; i++)
+          expect(await exported(exporter)).to.deep.equal({ code: ExportResultCode.SUCCESS })
+        await exporter.forceFlush()
+        await exporter.shutdown()
+        expect((await exported(exporter)).code).to.equal(ExportResultCode.FAILED)
+      })
+      const started = script === undefined ? '' : readFileSync(starts, 'utf8')
+      return { received: sink.received, started, warnings }
+    } finally {
+      diag.disable()
+      await sink.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+
+  it('sends from this thread once the thread fails as it starts, and starts no other', async () => {
+    const { received, started, warnings } = await exportsWithThread(
+      "import { appendFileSync } from 'node:fs'\n" +
+        "appendFileSync(STARTS, 'started\\n')\n" +
+        "throw new Error('no thread here')\n",
+    )
+    expect(received).to.have.length(3)
+    for (const { path, body } of received) {
+      expect(path).to.equal('/v1/traces')
+      expect(body.equals(exportRequest(SPANS))).to.equal(true)
+    }
+    expect(started).to.equal('started\n')
+    expect(warnings).to.have.length(1)
+    expect(warnings[0]).to.include('no thread here')
+    expect(warnings[0]).to.include("spans are sent from the service's thread")
+  })
+
+  it("sends from this thread when the thread's file is missing (a bundle without it)", async () => {
+    const { received, warnings } = await exportsWithThread(undefined)
+    expect(received).to.have.length(3)
+    expect(warnings).to.have.length(1)
+    expect(warnings[0]).to.include('the span export thread failed')
   })
 
   it('leaves V8 typed array accesses unchecked: the service detaches no ArrayBuffer to export', async function () {

@@ -3,29 +3,43 @@ import { diag } from '@opentelemetry/api'
 import { ExportResultCode } from '@opentelemetry/core'
 import type { EncodedSpansExporter } from './encoding-span-processor.js'
 import type { Ask, ExportAsk, ExportReply } from './export-worker.js'
+import type { SpanSender } from './span-sender.js'
 import { exportRequest } from './span-encoding.js'
+
+type Answer = (failed: string | undefined) => void
 
 /**
  * The thread that sends the spans (export-worker.ts), started by the first export and stopped by
  * the shutdown. It holds the process open only while an answer is awaited.
+ *
+ * A thread that cannot start (its file missing from a bundle, say) would fail again at every
+ * export, each time at the price of a thread's start: the spans are then sent from this thread
+ * instead, as the SDK's exporter sends them, from then on.
  */
 class ExportThread {
   private worker: Worker | undefined
-  private readonly waiting = new Map<number, (failed: string | undefined) => void>()
+  private readonly waiting = new Map<number, { readonly ask: Ask; readonly answer: Answer }>()
   private nextId = 0
+  /** Set once a thread could not start: the spans are sent from here from then on. */
+  private here = false
+  private sender: Promise<SpanSender> | undefined
+
+  constructor(private readonly script: URL) {}
 
   get started(): boolean {
-    return this.worker !== undefined
+    return this.worker !== undefined || this.here
   }
 
   ask(ask: Ask): Promise<void> {
+    if (this.here) return this.sendHere(ask)
     const worker = (this.worker ??= this.start())
     const id = this.nextId++
     if (this.waiting.size === 0) worker.ref()
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, (failed) =>
-        failed === undefined ? resolve() : reject(new Error(failed)),
-      )
+      this.waiting.set(id, {
+        ask,
+        answer: (failed) => (failed === undefined ? resolve() : reject(new Error(failed))),
+      })
       // Copied, not transferred: the first ArrayBuffer detached in a process makes V8 check every
       // typed array access for one, in all the code it optimises from then on.
       worker.postMessage({ ...ask, id } satisfies ExportAsk)
@@ -34,7 +48,10 @@ class ExportThread {
 
   async stop(): Promise<void> {
     const worker = this.worker
-    if (worker === undefined) return
+    if (worker === undefined) {
+      if (this.here) await this.sendHere({ kind: 'shutdown' })
+      return
+    }
     try {
       await this.ask({ kind: 'shutdown' })
     } finally {
@@ -43,23 +60,45 @@ class ExportThread {
     }
   }
 
+  private async sendHere(ask: Ask): Promise<void> {
+    // Loaded only then: the service's thread otherwise runs no HTTP client (see below).
+    const sender = await (this.sender ??= import('./span-sender.js').then((m) => m.spanSender()))
+    if (ask.kind === 'export') return sender.send(ask)
+    return ask.kind === 'flush' ? sender.forceFlush() : sender.shutdown()
+  }
+
   private start(): Worker {
-    const worker = new Worker(new URL('./export-worker.js', import.meta.url))
+    const worker = new Worker(this.script)
+    let ready = false
+    let over = false
     worker.unref()
     worker.on('message', (reply: ExportReply) => {
+      if ('ready' in reply) return void (ready = true)
       if ('diagnostic' in reply) return diag[reply.diagnostic](reply.message)
-      const answer = this.waiting.get(reply.id)
+      const waiting = this.waiting.get(reply.id)
       this.waiting.delete(reply.id)
       if (this.waiting.size === 0) worker.unref()
-      answer?.(reply.failed)
+      waiting?.answer(reply.failed)
     })
-    // A thread that failed or ended answers nothing more: what waits for it fails, and the next
-    // export starts another.
+    // A thread that failed or ended answers nothing more. One that had started fails what waits
+    // for it, and the next export starts another; one that never started hands it to this thread.
     const ended = (why: string) => {
+      if (over) return
+      over = true
       if (this.worker === worker) this.worker = undefined
       const waiting = [...this.waiting.values()]
       this.waiting.clear()
-      for (const answer of waiting) answer(why)
+      if (ready) {
+        for (const { answer } of waiting) answer(why)
+        return
+      }
+      this.here = true
+      diag.warn(`${why}; spans are sent from the service's thread from now on`)
+      for (const { ask, answer } of waiting)
+        this.sendHere(ask).then(
+          () => answer(undefined),
+          (error: unknown) => answer(error instanceof Error ? error.message : String(error)),
+        )
     }
     worker.on('error', (error) => ended(`the span export thread failed: ${error.message}`))
     worker.on('exit', (code) => ended(`the span export thread exited (${code})`))
@@ -76,8 +115,10 @@ class ExportThread {
  * as its server (streams, the parser's callbacks, outgoing messages): a client's objects passing
  * through it in the service's thread would make that code polymorphic for every request served.
  */
-export const otlpHttpProtobufExporter = (): EncodedSpansExporter => {
-  const thread = new ExportThread()
+export const otlpHttpProtobufExporter = (
+  threadScript = new URL('./export-worker.js', import.meta.url),
+): EncodedSpansExporter => {
+  const thread = new ExportThread(threadScript)
   let stopped = false
   return {
     export: (spans, done) => {

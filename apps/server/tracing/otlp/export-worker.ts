@@ -2,12 +2,9 @@ import { format } from 'node:util'
 import { parentPort } from 'node:worker_threads'
 import { diag, type DiagLogFunction } from '@opentelemetry/api'
 import { diagLogLevelFromString } from '@opentelemetry/core'
-import { messageOf, spanSender, type EncodedRequest } from './span-sender.js'
+import { messageOf, spanSender, type Ask } from './span-sender.js'
 
-/** What the service asks of the thread that sends its spans (export.ts). */
-export type Ask =
-  ({ readonly kind: 'export' } & EncodedRequest) | { readonly kind: 'flush' | 'shutdown' }
-
+/** What the service asks of the thread that sends its spans (export.ts), numbered for the answer. */
 export type ExportAsk = Ask & { readonly id: number }
 
 /**
@@ -45,17 +42,11 @@ if (level !== undefined) {
   )
 }
 
-const sender = spanSender()
+const send = spanSender()
 
 port.on('message', (ask: ExportAsk) => {
   const { id } = ask
-  const done =
-    ask.kind === 'export'
-      ? sender.send(ask)
-      : ask.kind === 'flush'
-        ? sender.forceFlush()
-        : sender.shutdown()
-  done.then(
+  send(ask).then(
     () => reply({ id }),
     (error: unknown) => reply({ id, failed: messageOf(error) }),
   )

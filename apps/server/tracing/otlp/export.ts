@@ -2,8 +2,8 @@ import { Worker } from 'node:worker_threads'
 import { diag } from '@opentelemetry/api'
 import { ExportResultCode } from '@opentelemetry/core'
 import type { EncodedSpansExporter } from './encoding-span-processor.js'
-import type { Ask, ExportAsk, ExportReply } from './export-worker.js'
-import type { SpanSender } from './span-sender.js'
+import type { ExportAsk, ExportReply } from './export-worker.js'
+import type { Ask, SpanSender } from './span-sender.js'
 import { exportRequest } from './span-encoding.js'
 
 type Answer = (failed: string | undefined) => void
@@ -62,9 +62,8 @@ class ExportThread {
 
   private async sendHere(ask: Ask): Promise<void> {
     // Loaded only then: the service's thread otherwise runs no HTTP client (see below).
-    const sender = await (this.sender ??= import('./span-sender.js').then((m) => m.spanSender()))
-    if (ask.kind === 'export') return sender.send(ask)
-    return ask.kind === 'flush' ? sender.forceFlush() : sender.shutdown()
+    const send = await (this.sender ??= import('./span-sender.js').then((m) => m.spanSender()))
+    return send(ask)
   }
 
   private start(): Worker {

@@ -8,12 +8,12 @@ import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer'
 /** An ExportTraceServiceRequest already encoded, and the number of spans it holds. */
 export type EncodedRequest = { readonly request: Uint8Array; readonly count: number }
 
-/** Sends encoded requests to the collector; a failed send rejects with the SDK's reason. */
-export type SpanSender = {
-  readonly send: (request: EncodedRequest) => Promise<void>
-  readonly forceFlush: () => Promise<void>
-  readonly shutdown: () => Promise<void>
-}
+/** What the service asks of whatever sends its spans: to send a request, to flush, to stop. */
+export type Ask =
+  ({ readonly kind: 'export' } & EncodedRequest) | { readonly kind: 'flush' | 'shutdown' }
+
+/** Carries out an ask; a failed one rejects with the SDK's reason. */
+export type SpanSender = (ask: Ask) => Promise<void>
 
 /** What a failed send, flush or shutdown says. */
 export const messageOf = (error: unknown): string =>
@@ -37,16 +37,16 @@ export const spanSender = (): SpanSender => {
     { name: 'span', countItems: ({ count }: EncodedRequest) => count },
     undefined,
   )
-  return {
-    send: (request) =>
-      new Promise((resolve, reject) =>
-        delegate.export(request, (result) =>
-          result.code === ExportResultCode.SUCCESS
-            ? resolve()
-            : reject(new Error(messageOf(result.error))),
-        ),
-      ),
-    forceFlush: () => delegate.forceFlush(),
-    shutdown: () => delegate.shutdown(),
-  }
+  return (ask) =>
+    ask.kind === 'export'
+      ? new Promise((resolve, reject) =>
+          delegate.export(ask, (result) =>
+            result.code === ExportResultCode.SUCCESS
+              ? resolve()
+              : reject(new Error(messageOf(result.error))),
+          ),
+        )
+      : ask.kind === 'flush'
+        ? delegate.forceFlush()
+        : delegate.shutdown()
 }

@@ -4,7 +4,7 @@ import { auth } from '../support/app.js'
 import { freshDatabaseName, requireMongo, uriWithDatabase } from '../support/mongo.js'
 import { startService, type ServiceProcess } from '../support/service-process.js'
 import { clientAt, createCall, type Client } from './clients.js'
-import { establishedTo, requestLines, restart, stalledPost, until } from './cluster.js'
+import { establishedTo, heldBy, requestLines, restart, stalledPost, until } from './cluster.js'
 import {
   DEPLOY_FILES,
   freePort,
@@ -105,6 +105,8 @@ for (const name of ['haproxy', 'nginx'] as const)
       }
       expect(most).to.be.greaterThan(2)
       for (const made of clients.splice(0)) made.close()
+      // The proxy counts a client's connections until it has closed its side of them.
+      await until('the proxy to let the closed clients go', () => heldBy(proxy.port) === 0)
 
       // The proxy's own cap per client address (2 in this test): a third request at once from
       // 127.0.0.2 is refused, while 127.0.0.3 is served.

@@ -30,16 +30,26 @@ export const restart = async (
   return code
 }
 
-/** Connections established to a loopback `port` now, as the kernel counts them (/proc/net/tcp). */
-export const establishedTo = (port: number): number => {
+/** The TCP states of the sockets whose local end is the loopback `port`, as the kernel lists them. */
+const statesOn = (port: number): string[] => {
   const local = `0100007F:${port.toString(16).toUpperCase().padStart(4, '0')}`
   return readFileSync('/proc/net/tcp', 'utf8')
     .split('\n')
-    .filter((line) => {
-      const fields = line.trim().split(/\s+/)
-      return fields[1] === local && fields[3] === '01'
-    }).length
+    .map((line) => line.trim().split(/\s+/))
+    .filter((fields) => fields[1] === local)
+    .map((fields) => fields[3] as string)
 }
+
+/** Connections established to a loopback `port` now, as the kernel counts them (/proc/net/tcp). */
+export const establishedTo = (port: number): number =>
+  statesOn(port).filter((state) => state === '01').length
+
+/**
+ * Connections a server listening on a loopback `port` still holds (any state but listening and
+ * TIME_WAIT): zero once it has let go of every client that closed.
+ */
+export const heldBy = (port: number): number =>
+  statesOn(port).filter((state) => state !== '0A' && state !== '06').length
 
 /** A connection from `localAddress` that sent a POST's headers and holds back its body. */
 export const stalledPost = (port: number, localAddress: string): Promise<Socket> =>

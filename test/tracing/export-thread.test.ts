@@ -1,9 +1,11 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer as createTcpServer, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { gunzipSync } from 'node:zlib'
 import { diag, DiagLogLevel } from '@opentelemetry/api'
 import { ExportResultCode, type ExportResult } from '@opentelemetry/core'
 import { resourceFromAttributes } from '@opentelemetry/resources'
@@ -30,15 +32,15 @@ type Received = {
   readonly body: Buffer
 }
 
-/** A collector on loopback that keeps each request and answers `status`. */
-const collector = async (status = 200) => {
+/** A collector on loopback that keeps each request and answers `status`, with `answer` as its body. */
+const collector = async (status = 200, answer = new Uint8Array()) => {
   const received: Received[] = []
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) })
-      res.writeHead(status, { 'content-type': 'application/x-protobuf' }).end()
+      res.writeHead(status, { 'content-type': 'application/x-protobuf' }).end(answer)
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -58,8 +60,77 @@ const SPANS: EncodedSpans = {
   count: 1,
 }
 
-const exported = (exporter: ReturnType<ExportModule['otlpHttpProtobufExporter']>) =>
-  new Promise<ExportResult>((resolve) => exporter.export(SPANS, resolve))
+const exported = (
+  exporter: ReturnType<ExportModule['otlpHttpProtobufExporter']>,
+  spans: EncodedSpans = SPANS,
+) => new Promise<ExportResult>((resolve) => exporter.export(spans, resolve))
+
+/** Spans whose bytes are `size` of `fill` (not protobuf: the collectors here read no span). */
+const spansOf = (size: number, fill: number): EncodedSpans => ({
+  ...SPANS,
+  spans: new Uint8Array(size).fill(fill),
+})
+
+/**
+ * A collector that answers 200 as soon as a request's head arrives, and only then, `lag` ms later,
+ * reads its body (chunked, as the SDK's transport sends it): an HTTP server of node:http would
+ * throw away a body it has answered.
+ */
+const hastyCollector = async (lag: number) => {
+  const bodies: Buffer[] = []
+  const server = createTcpServer((socket: Socket) => {
+    let pending = Buffer.alloc(0)
+    let parts: Buffer[] | undefined
+    /** Takes what `pending` holds of the request; false when it needs more bytes. */
+    const take = (): boolean => {
+      const line = pending.indexOf('\r\n')
+      if (line < 0) return false
+      if (parts === undefined) {
+        const head = pending.indexOf('\r\n\r\n')
+        if (head < 0) return false
+        expect(pending.subarray(0, head).toString()).to.match(/transfer-encoding: chunked/i)
+        pending = pending.subarray(head + 4)
+        parts = []
+        socket.write('HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n')
+        socket.pause()
+        setTimeout(() => socket.resume(), lag)
+        return true
+      }
+      const size = parseInt(pending.subarray(0, line).toString(), 16)
+      if (pending.length < line + 2 + size + 2) return false
+      parts.push(pending.subarray(line + 2, line + 2 + size))
+      pending = pending.subarray(line + 2 + size + 2)
+      if (size === 0) {
+        bodies.push(Buffer.concat(parts))
+        parts = undefined
+      }
+      return true
+    }
+    socket.on('data', (chunk: Buffer) => {
+      pending = Buffer.concat([pending, chunk])
+      while (take());
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    bodies,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  }
+}
+
+/** The SDK's diagnostics at `warn` and above, from now until `diag.disable()`. */
+const keepWarnings = (): string[] => {
+  const warnings: string[] = []
+  const keep = (message: string) => void warnings.push(message)
+  const ignore = () => {}
+  diag.setLogger(
+    { error: keep, warn: keep, info: ignore, debug: ignore, verbose: ignore },
+    { logLevel: DiagLogLevel.WARN, suppressOverrideMessage: true },
+  )
+  return warnings
+}
 
 /** Runs `test` with these OTEL_ variables, which the export thread reads when it starts. */
 const withEnv = async (env: Record<string, string>, test: () => Promise<void>) => {
@@ -106,6 +177,82 @@ describe('tracing: the OTLP/HTTP exports leave from a thread of their own', () =
       expect(requestsHere).to.have.length(0)
     } finally {
       unsubscribe('http.client.request.start', onRequest)
+      await sink.close()
+    }
+  })
+
+  it('gives every export its own bytes while it is unanswered, compressed or not', async () => {
+    for (const compression of ['none', 'gzip']) {
+      const sink = await collector()
+      try {
+        await withEnv(
+          { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_EXPORTER_OTLP_COMPRESSION: compression },
+          async () => {
+            const exporter = (await compiled()).otlpHttpProtobufExporter()
+            const batches = [1, 2, 3, 4].map((fill) => spansOf(100_000 * fill, fill))
+            const results = await Promise.all(batches.map((spans) => exported(exporter, spans)))
+            for (const result of results)
+              expect(result).to.deep.equal({ code: ExportResultCode.SUCCESS })
+            await exporter.shutdown()
+            const bodies = sink.received.map(({ headers, body }) =>
+              headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body,
+            )
+            expect(sink.received.map(({ headers }) => headers['content-encoding'])).to.deep.equal(
+              batches.map(() => (compression === 'gzip' ? 'gzip' : undefined)),
+            )
+            const sorted = [...bodies].sort((a, b) => a.length - b.length)
+            batches.forEach((spans, i) =>
+              expect(sorted[i]?.equals(exportRequest(spans))).to.equal(true),
+            )
+          },
+        )
+      } finally {
+        await sink.close()
+      }
+    }
+  })
+
+  it('answers an export only once its body is sent, when the collector answers first', async function () {
+    this.timeout(20_000)
+    const sink = await hastyCollector(300)
+    // Larger than what loopback's socket buffers hold: the body is still being sent when the
+    // collector's answer arrives, and the next export reuses the memory the first was read from.
+    const first = spansOf(24 << 20, 0x11)
+    const second = spansOf(24 << 20, 0x22)
+    try {
+      await withEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: sink.url }, async () => {
+        const exporter = (await compiled()).otlpHttpProtobufExporter()
+        expect(await exported(exporter, first)).to.deep.equal({ code: ExportResultCode.SUCCESS })
+        expect(await exported(exporter, second)).to.deep.equal({ code: ExportResultCode.SUCCESS })
+        await exporter.shutdown()
+      })
+      // Sent is not yet read: the collector may still be reading the second body.
+      for (let waited = 0; sink.bodies.length < 2 && waited < 10_000; waited += 20)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(sink.bodies).to.have.length(2)
+      expect(sink.bodies[0]?.equals(exportRequest(first))).to.equal(true)
+      expect(sink.bodies[1]?.equals(exportRequest(second))).to.equal(true)
+    } finally {
+      await sink.close()
+    }
+  })
+
+  it("passes a collector's partial success on as the SDK's warning", async () => {
+    // ExportTraceServiceResponse { partial_success { rejected_spans: 2, error_message: "too old" } }
+    const answer = Uint8Array.from([0x0a, 0x0b, 0x08, 0x02, 0x12, 0x07, ...Buffer.from('too old')])
+    const sink = await collector(200, answer)
+    const warnings = keepWarnings()
+    try {
+      await withEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_LOG_LEVEL: 'warn' }, async () => {
+        const exporter = (await compiled()).otlpHttpProtobufExporter()
+        expect(await exported(exporter)).to.deep.equal({ code: ExportResultCode.SUCCESS })
+        await exporter.shutdown()
+      })
+      expect(warnings).to.have.length(1)
+      expect(warnings[0]).to.match(/^Received Partial Success response: \{.*"rejectedSpans":.*2/)
+      expect(warnings[0]).to.include('"errorMessage":"too old"')
+    } finally {
+      diag.disable()
       await sink.close()
     }
   })
@@ -161,13 +308,7 @@ describe('tracing: the OTLP/HTTP exports leave from a thread of their own', () =
     const starts = join(dir, 'starts')
     const file = join(dir, 'thread.mjs')
     if (script !== undefined) writeFileSync(file, script.replace('STARTS', JSON.stringify(starts)))
-    const warnings: string[] = []
-    const keep = (message: string) => void warnings.push(message)
-    const ignore = () => {}
-    diag.setLogger(
-      { error: keep, warn: keep, info: ignore, debug: ignore, verbose: ignore },
-      { logLevel: DiagLogLevel.WARN, suppressOverrideMessage: true },
-    )
+    const warnings = keepWarnings()
     try {
       await withEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: sink.url }, async () => {
         const exporter = (await compiled()).otlpHttpProtobufExporter(pathToFileURL(file))

@@ -1,3 +1,5 @@
+import { subscribe } from 'node:diagnostics_channel'
+import type { ClientRequest } from 'node:http'
 import { format } from 'node:util'
 import { parentPort } from 'node:worker_threads'
 import { diag, type DiagLogFunction } from '@opentelemetry/api'
@@ -42,14 +44,38 @@ if (level !== undefined) {
   )
 }
 
+/*
+ * An export's bytes are memory the service writes the next export into once this one is answered
+ * (export.ts), and a collector may answer before it has read the whole body: an answer waits
+ * until none of this thread's requests is still sending. Only the SDK's transport makes them.
+ */
+const sending = new Set<ClientRequest>()
+const waitingForSent: Array<() => void> = []
+subscribe('http.client.request.start', (message) => {
+  const { request } = message as { request: ClientRequest }
+  sending.add(request)
+  const sent = () => {
+    if (sending.delete(request) && sending.size === 0)
+      for (const resume of waitingForSent.splice(0)) resume()
+  }
+  request.once('finish', sent).once('close', sent)
+})
+const allSent = (): Promise<void> =>
+  sending.size === 0 ? Promise.resolve() : new Promise((resume) => waitingForSent.push(resume))
+
 const send = spanSender()
 
 port.on('message', (ask: ExportAsk) => {
   const { id } = ask
-  send(ask).then(
-    () => reply({ id }),
-    (error: unknown) => reply({ id, failed: messageOf(error) }),
-  )
+  send(ask)
+    .then(
+      () => undefined,
+      (error: unknown) => messageOf(error),
+    )
+    .then(async (failed) => {
+      await allSent()
+      reply(failed === undefined ? { id } : { id, failed })
+    })
 })
 
 reply({ ready: true })

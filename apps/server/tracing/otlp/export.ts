@@ -8,6 +8,39 @@ import { exportRequest } from './span-encoding.js'
 
 type Answer = (failed: string | undefined) => void
 
+/** Shared memory is handed out in these sizes and up, doubling: a batch's request is about 175 KB. */
+const SHARED_MINIMUM = 1 << 16
+
+/**
+ * Memory shared with the thread, for the requests it sends. A copy posted to it would be the
+ * thread's to free at its next garbage collection, which a thread allocating so little runs
+ * seldom: megabytes of spent requests held, at every moment. The memory of an answered export is
+ * kept for the next (exports leave one at a time); one sent while another is unanswered gets its
+ * own.
+ */
+class SharedRequests {
+  private spare: SharedArrayBuffer | undefined
+
+  /** `bytes` copied into shared memory that is the caller's until it is released. */
+  copy(bytes: Uint8Array): Uint8Array {
+    let memory = this.spare
+    if (memory === undefined || memory.byteLength < bytes.length) {
+      let size = SHARED_MINIMUM
+      while (size < bytes.length) size *= 2
+      memory = new SharedArrayBuffer(size)
+    } else this.spare = undefined
+    const shared = new Uint8Array(memory, 0, bytes.length)
+    shared.set(bytes)
+    return shared
+  }
+
+  /** Gives back what `copy` gave, once nothing reads it any more; the larger memory is kept. */
+  release(shared: Uint8Array): void {
+    const memory = shared.buffer as SharedArrayBuffer
+    if (this.spare === undefined || this.spare.byteLength < memory.byteLength) this.spare = memory
+  }
+}
+
 /**
  * The thread that sends the spans (export-worker.ts), started by the first export and stopped by
  * the shutdown. It holds the process open only while an answer is awaited.
@@ -23,11 +56,21 @@ class ExportThread {
   /** Set once a thread could not start: the spans are sent from here from then on. */
   private here = false
   private sender: Promise<SpanSender> | undefined
+  private readonly shared = new SharedRequests()
 
   constructor(private readonly script: URL) {}
 
   get started(): boolean {
     return this.worker !== undefined || this.here
+  }
+
+  /** Sends `request` (read only until this answers) and its span count. */
+  export(request: Uint8Array, count: number): Promise<void> {
+    if (this.here) return this.sendHere({ kind: 'export', request, count })
+    const shared = this.shared.copy(request)
+    return this.ask({ kind: 'export', request: shared, count }).finally(() =>
+      this.shared.release(shared),
+    )
   }
 
   ask(ask: Ask): Promise<void> {
@@ -40,8 +83,8 @@ class ExportThread {
         ask,
         answer: (failed) => (failed === undefined ? resolve() : reject(new Error(failed))),
       })
-      // Copied, not transferred: the first ArrayBuffer detached in a process makes V8 check every
-      // typed array access for one, in all the code it optimises from then on.
+      // Shared or copied, never transferred: the first ArrayBuffer detached in a process makes V8
+      // check every typed array access for one, in all the code it optimises from then on.
       worker.postMessage({ ...ask, id } satisfies ExportAsk)
     })
   }
@@ -63,7 +106,8 @@ class ExportThread {
   private async sendHere(ask: Ask): Promise<void> {
     // Loaded only then: the service's thread otherwise runs no HTTP client (see below).
     const send = await (this.sender ??= import('./span-sender.js').then((m) => m.spanSender()))
-    return send(ask)
+    // Sent from here, the bytes are the sender's to keep: none of the thread's shared memory.
+    return send(ask.kind === 'export' ? { ...ask, request: ask.request.slice() } : ask)
   }
 
   private start(): Worker {
@@ -125,9 +169,7 @@ export const otlpHttpProtobufExporter = (
         done({ code: ExportResultCode.FAILED, error: new Error('the exporter is shut down') })
         return
       }
-      // The request's bytes alone: a view is sent with the whole buffer it is part of.
-      const request = new Uint8Array(exportRequest(spans))
-      thread.ask({ kind: 'export', request, count: spans.count }).then(
+      thread.export(exportRequest(spans), spans.count).then(
         () => done({ code: ExportResultCode.SUCCESS }),
         (error: Error) => done({ code: ExportResultCode.FAILED, error }),
       )

@@ -3,7 +3,9 @@ import {
   createOtlpHttpExportDelegate,
 } from '@opentelemetry/otlp-exporter-base/node-http'
 import { ExportResultCode } from '@opentelemetry/core'
-import { ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer'
+// The SDK's reader of the collector's answer alone: the package's index loads every signal's
+// serializers, a few MB more in each thread that sends (the version is pinned in package.json).
+import { deserializeExportTraceServiceResponse } from '@opentelemetry/otlp-transformer/build/src/trace/protobuf/response-deserializer.js'
 
 /** An ExportTraceServiceRequest already encoded, and the number of spans it holds. */
 export type EncodedRequest = { readonly request: Uint8Array; readonly count: number }
@@ -25,13 +27,18 @@ export const messageOf = (error: unknown): string =>
  * variables as they are when the sender is made.
  */
 export const spanSender = (): SpanSender => {
+  const options = convertLegacyHttpOptions({}, 'TRACES', 'v1/traces', {
+    'Content-Type': 'application/x-protobuf',
+  })
+  // Compressed, the bytes are read by zlib, which goes on after a request is given up: shared
+  // memory, written over once the export is answered (export.ts), is copied first.
+  const compressed = options.compression !== 'none'
   const delegate = createOtlpHttpExportDelegate(
-    convertLegacyHttpOptions({}, 'TRACES', 'v1/traces', {
-      'Content-Type': 'application/x-protobuf',
-    }),
+    options,
     {
-      serializeRequest: ({ request }: EncodedRequest) => request,
-      deserializeResponse: (data: Uint8Array) => ProtobufTraceSerializer.deserializeResponse(data),
+      serializeRequest: ({ request }: EncodedRequest) =>
+        compressed && request.buffer instanceof SharedArrayBuffer ? request.slice() : request,
+      deserializeResponse: deserializeExportTraceServiceResponse,
     },
     'otlp_http_span_exporter',
     { name: 'span', countItems: ({ count }: EncodedRequest) => count },

@@ -1,7 +1,7 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
-import { createServer as createTcpServer, type Socket } from 'node:net'
+import { createServer, type IncomingMessage } from 'node:http'
+import { createServer as createTcpServer, type Server as NetServer, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -32,10 +32,20 @@ type Received = {
   readonly body: Buffer
 }
 
+/** `server` listening on a free loopback port: its URL, and how to close it. */
+const onLoopback = async (server: NetServer) => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  }
+}
+
 /** A collector on loopback that keeps each request and answers `status`, with `answer` as its body. */
 const collector = async (status = 200, answer = new Uint8Array()) => {
   const received: Received[] = []
-  const server: Server = createServer((req, res) => {
+  const server = createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
@@ -43,13 +53,7 @@ const collector = async (status = 200, answer = new Uint8Array()) => {
       res.writeHead(status, { 'content-type': 'application/x-protobuf' }).end(answer)
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  }
+  return { ...(await onLoopback(server)), received }
 }
 
 const SPANS: EncodedSpans = {
@@ -111,13 +115,7 @@ const hastyCollector = async (lag: number) => {
       while (take());
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  return {
-    url: `http://127.0.0.1:${port}`,
-    bodies,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  }
+  return { ...(await onLoopback(server)), bodies }
 }
 
 /** The SDK's diagnostics at `warn` and above, from now until `diag.disable()`. */

@@ -8,7 +8,7 @@ import { exportRequest } from './span-encoding.js'
 
 type Answer = (failed: string | undefined) => void
 
-/** Shared memory is handed out in these sizes and up, doubling: a batch's request is about 175 KB. */
+/** Shared memory is handed out in this size and up, doubling, so that a spare fits most batches. */
 const SHARED_MINIMUM = 1 << 16
 
 /**

@@ -189,7 +189,14 @@ describe('tracing: the spans the service makes at its seams', () => {
       traceFlags: TraceFlags.SAMPLED,
     })
     try {
-      for (const names of ['tracecontext', 'b3', 'b3multi', 'jaeger', 'baggage,b3multi']) {
+      for (const names of [
+        'tracecontext,baggage',
+        'tracecontext',
+        'b3',
+        'b3multi',
+        'jaeger',
+        'baggage,b3multi',
+      ]) {
         const propagator = await propagatorOf({ OTEL_PROPAGATORS: names })
         propagation.disable()
         propagation.setGlobalPropagator(propagator as NonNullable<typeof propagator>)

@@ -16,7 +16,11 @@ import type {
   TracedAnswer,
   TraceLogFields,
 } from '../../../adapters/koa/index.js'
-import type { InstrumentationScope } from '@opentelemetry/core'
+import {
+  W3CBaggagePropagator,
+  W3CTraceContextPropagator,
+  type InstrumentationScope,
+} from '@opentelemetry/core'
 import type { SpanPipeline } from './pipeline.js'
 import { serverSpans, type ServerSpan } from './server-span.js'
 import type { TraceDetail } from './settings.js'
@@ -60,13 +64,17 @@ const endServerSpan = (span: ServerSpan, method: string, { status, route }: Trac
   span.end()
 }
 
-/** The headers of W3C's propagators, the default (`tracecontext,baggage`). */
-const W3C_FIELDS = ['traceparent', 'tracestate', 'baggage']
+/** The headers of W3C's propagators, the default (`tracecontext,baggage`), as the SDK names them. */
+const W3C_FIELDS = [
+  ...new W3CTraceContextPropagator().fields(),
+  ...new W3CBaggagePropagator().fields(),
+]
 
 /**
  * Whether a request has any of the headers `fields` names. W3C's, the default, are read each by
  * its name: a read whose name varies takes V8's megamorphic lookup, which costs more than the
- * rest of the check, on every request.
+ * rest of the check, on every request. Should the SDK's names ever differ from the three read
+ * here, the set no longer matches and the general look takes over.
  */
 export const hasAnyHeaderOf = (
   fields: ReadonlyArray<string>,

@@ -1,6 +1,6 @@
 import Koa from 'koa'
 import type { AppState } from '../request/app-state.js'
-import { clientAddress, useClientAddress } from '../request/client-address.js'
+import { clientAddress, clientOfRequests, useClientAddress } from '../request/client-address.js'
 import { deprecationHeaders } from './deprecation.js'
 import { cors } from './middleware/cors.js'
 import { docs } from './middleware/docs.js'
@@ -99,8 +99,10 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions = {}): Koa
   const corsOrigins = options.corsOrigins ?? []
   const preflightOf = preflightsOf(router, routes, settings)
 
+  // The app's own rules for the client address, which its budgets and log use even mounted.
+  const clientOf = clientOfRequests(clientAddress(options.trustProxy))
   const app = new Koa<AppState>()
-  useClientAddress(app, clientAddress(options.trustProxy))
+  useClientAddress(app, clientOf)
   const { tracer } = ports
   // With middleware spans asked for, each middleware after the tracer's own runs as a step.
   const use = (middleware: Koa.Middleware<AppState>) =>
@@ -111,11 +113,11 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions = {}): Koa
     )
   if (tracer !== undefined) app.use(traceRequests(tracer))
   if (ports.observeRequest !== undefined) use(observe(ports.observeRequest))
-  use(tagLogAndCatch(ports.logger, respond, ports.requestLine, options.logProbes))
+  use(tagLogAndCatch(ports.logger, respond, clientOf, ports.requestLine, options.logProbes))
   // Before the probes: every answer to an allowed origin carries the CORS headers.
   if (corsOrigins.length > 0) use(cors({ origins: corsOrigins, preflightOf }))
   use(probes(ports.checkReadiness, respond))
-  use(docs(basePath, respond, limits))
+  use(docs(basePath, respond, clientOf, limits))
   use(
     guardApi(
       // The app's clock decides expiry, as it decides the sunset.
@@ -127,6 +129,7 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions = {}): Koa
         deprecationHeaders: deprecation,
         limits,
         routes,
+        clientOf,
       },
       respond,
     ),

@@ -14,9 +14,9 @@ export const deprecationHeaders = (
   Link: `<${basePath}${deprecation.successor.path}>; rel="successor-version"; title="GET ${basePath}${deprecation.successor.usage}"`,
 })
 
-/** The message of the 410 once the sunset has passed. */
-export const goneDetail = (basePath: string, deprecation: Deprecation) =>
-  `this operation was removed; use GET ${basePath}${deprecation.successor.usage}`
+/** The message of the 410 once the sunset has passed, naming the successor under `base`. */
+export const goneDetail = (base: string, deprecation: Deprecation) =>
+  `this operation was removed; use GET ${base}${deprecation.successor.usage}`
 
 /** The OpenAPI wording of the deprecated operation. */
 export const deprecationWording = (policy: DeprecationPolicy, deprecation: Deprecation) =>

@@ -29,7 +29,7 @@ export type KoaAppDeps = {
    * @defaultValue none: a create that sends a key is refused with 501 rather than run without the
    * guarantee it asks for (a store in one process would not keep it across instances)
    */
-  readonly idempotencyStore?: IdempotencyStore
+  readonly idempotencyStore?: IdempotencyStore | undefined
   /**
    * Where the app logs unexpected errors and, without `requestLine`, each request.
    *
@@ -54,19 +54,19 @@ export type KoaAppDeps = {
    *
    * @defaultValue the logger's `info`
    */
-  readonly requestLine?: RequestLine
+  readonly requestLine?: RequestLine | undefined
   /**
    * Metrics: told of every request.
    *
    * @defaultValue none
    */
-  readonly observeRequest?: RequestObserver
+  readonly observeRequest?: RequestObserver | undefined
   /**
    * Traces: a span for each request and its operation.
    *
    * @defaultValue none: nothing is traced
    */
-  readonly tracer?: RequestTracer
+  readonly tracer?: RequestTracer | undefined
 }
 
 /**
@@ -81,22 +81,23 @@ export type KoaAppOptions = ApiSettingOptions & {
    *
    * @defaultValue none: the public base path alone
    */
-  readonly openApiServers?: ReadonlyArray<OpenApiServer>
+  readonly openApiServers?: ReadonlyArray<OpenApiServer> | undefined
   /**
    * Logs the probes (`/healthz`, `/readyz`) that succeed too.
    *
    * @defaultValue false: a probe answered 2xx writes no request line
    */
-  readonly logProbes?: boolean
+  readonly logProbes?: boolean | undefined
   /**
    * Origins allowed to call the API from a browser (CORS).
    *
    * @defaultValue none: CORS is off
    */
-  readonly corsOrigins?: ReadonlyArray<string>
+  readonly corsOrigins?: ReadonlyArray<string> | undefined
   /**
-   * The proxies trusted to name the client (`Forwarded`, `X-Forwarded-For`): `ctx.ip`, every
-   * per-address budget and the request log follow them.
+   * The proxies trusted to name the client (`Forwarded`, `X-Forwarded-For`): every per-address
+   * budget and the request log follow them, mounted or not; so does `ctx.ip` where the app is
+   * served alone (mounted, the host's context keeps the host's `ctx.ip`).
    *
    * @defaultValue none: the peer is the client
    */
@@ -106,13 +107,13 @@ export type KoaAppOptions = ApiSettingOptions & {
    *
    * @defaultValue none: no rate limit
    */
-  readonly rateLimits?: RateLimitOptions
+  readonly rateLimits?: RateLimitOptions | undefined
   /**
    * The API's route table, keyed by operationId.
    *
    * @defaultValue `ROUTES`: the interface's
    */
-  readonly routes?: RouteTable
+  readonly routes?: RouteTable | undefined
   /**
    * The path clients' URLs have in front of the app's own when something the app cannot see
    * took it off: a proxy that strips `/shop`, a host that rewrites the path without koa-mount.
@@ -121,5 +122,5 @@ export type KoaAppOptions = ApiSettingOptions & {
    *
    * @defaultValue empty
    */
-  readonly publicPrefix?: string
+  readonly publicPrefix?: string | undefined
 }

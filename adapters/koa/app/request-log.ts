@@ -16,7 +16,7 @@ export type RequestRecord = Partial<TraceLogFields> & {
   readonly ms: number
   /** The key's label, null when no key was accepted. */
   readonly keyId: string | null
-  /** The client's address (`ctx.ip`: the peer, or what trusted proxies say; see TRUST_PROXY). */
+  /** The client's address (the peer, or what trusted proxies say; see TRUST_PROXY and `trustProxy`). */
   readonly client: string
 }
 
@@ -36,24 +36,31 @@ export const logRequest = (
   ctx: AppContext,
   requestId: string,
   started: number,
+  /** By the app's rules (its `trustProxy`), which a host's `ctx.ip` need not follow. */
+  client: string,
 ): void => {
   const failure = ctx.state.storeFailure as string | undefined
   if (failure === undefined && requestLine !== undefined)
-    return requestLine(recordOf(ctx, requestId, started))
+    return requestLine(recordOf(ctx, requestId, started, client))
   if (failure === undefined && logger.isLevelEnabled?.('info') === false) return
-  const record = recordOf(ctx, requestId, started)
+  const record = recordOf(ctx, requestId, started, client)
   if (failure === undefined) logger.info(record, 'request')
   else logger.warn({ ...record, storeFailure: failure }, 'store unavailable')
 }
 
-const recordOf = (ctx: AppContext, requestId: string, started: number): RequestRecord => {
+const recordOf = (
+  ctx: AppContext,
+  requestId: string,
+  started: number,
+  client: string,
+): RequestRecord => {
   const route = matchedRoute(ctx) ?? null
   const ms = Math.round((performance.now() - started) * 100) / 100
   const keyId = ctx.state.principal?.keyId ?? null
   const ids = ctx.state.trace?.logFields
   // Two literals, not a spread: copying the record key by key would cost every traced request.
   return ids === undefined
-    ? { requestId, method: ctx.method, route, status: ctx.status, ms, keyId, client: ctx.ip }
+    ? { requestId, method: ctx.method, route, status: ctx.status, ms, keyId, client }
     : {
         trace_id: ids.trace_id,
         span_id: ids.span_id,
@@ -64,7 +71,7 @@ const recordOf = (ctx: AppContext, requestId: string, started: number): RequestR
         status: ctx.status,
         ms,
         keyId,
-        client: ctx.ip,
+        client,
       }
 }
 
@@ -77,8 +84,9 @@ export const logClientAborted = (
   ctx: AppContext,
   requestId: string,
   started: number,
+  client: string,
 ): void =>
   logger.info(
-    { ...recordOf(ctx, requestId, started), status: 499, outcome: 'client_aborted' },
+    { ...recordOf(ctx, requestId, started, client), status: 499, outcome: 'client_aborted' },
     'client aborted',
   )

@@ -64,20 +64,33 @@ export const clientAddress = (trust: TrustProxy | undefined): ClientAddress => {
   }
 }
 
+/** A request as the app's middleware sees it: its state and Node's request. */
+type AppRequest = { readonly state: AppState; readonly req: IncomingMessage }
+
+/** The client address of a request to this app, by the app's own rules (its `trustProxy`). */
+export type ClientOf = (ctx: AppRequest) => string
+
+/** Worked out when first asked, and kept in the request's state. */
+export const clientOfRequests =
+  (address: ClientAddress): ClientOf =>
+  (ctx) =>
+    (ctx.state.clientAddress ??= address.of(ctx.req))
+
 type RequestWithContext = {
   readonly req: IncomingMessage
   readonly ctx: { readonly state: AppState }
 }
 
 /**
- * `ctx.ip` (and `ctx.request.ip`) becomes the client address by these rules, worked out when
- * first read and kept in the request's state: Koa's own `app.proxy` knows only a hop count of
- * `X-Forwarded-For`.
+ * `ctx.ip` (and `ctx.request.ip`) becomes the client address by these rules: Koa's own
+ * `app.proxy` knows only a hop count of `X-Forwarded-For`. Only where the app is the root: a
+ * host that mounts it (koa-mount) runs it on the host's context, whose `ctx.ip` stays the
+ * host's, so the app's own middleware asks `clientOf` instead.
  */
-export const useClientAddress = (app: Koa<never>, address: ClientAddress): void => {
+export const useClientAddress = (app: Koa<never>, clientOf: ClientOf): void => {
   defineRequestIp(app, {
     get(this: RequestWithContext) {
-      return (this.ctx.state.clientAddress ??= address.of(this.req))
+      return clientOf({ state: this.ctx.state, req: this.req })
     },
     set(this: RequestWithContext, value: string) {
       this.ctx.state.clientAddress = value

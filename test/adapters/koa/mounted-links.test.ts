@@ -18,13 +18,13 @@ import { TEST_KEY, testApiOptions } from '../../support/app.js'
 const settings: KoaAppOptions = { ...testApiOptions({ RATE_LIMIT: 'off' }) }
 delete (settings as { openApiServers?: unknown }).openApiServers
 
-const apiWith = (options: Partial<KoaAppOptions> = {}) =>
+const apiWith = (options: Partial<KoaAppOptions> = {}, now = Date.now) =>
   createKoaApp(
     {
       store: createInMemoryPetStore(),
       apiKeys: createInMemoryApiKeys([TEST_KEY]),
       logger: silentLogger,
-      now: Date.now,
+      now,
       checkReadiness: () => async () => ({ _tag: 'Right', right: undefined }),
     },
     { ...settings, ...options },
@@ -112,6 +112,19 @@ describe('links the app writes, where the app is mounted', () => {
       expect(document).to.deep.include({
         servers: [{ url: '/shop/v1', description: 'This service' }, ...servers],
       })
+    })
+  })
+
+  it('name the successor where the app is mounted in the 410 past the sunset too', async () => {
+    const host = new Koa()
+    const afterSunset = () => Date.parse('2031-01-01T00:00:00Z')
+    host.use(mount('/shop', apiWith({ publicPrefix: '/api' }, afterSunset)))
+    await serving(host, async (at) => {
+      const gone = await fetch(at('/shop/v1/pets/1'), { headers: key })
+      expect(gone.status).to.equal(410)
+      const { message } = (await gone.json()) as { message: string }
+      expect(message).to.equal('this operation was removed; use GET /api/shop/v1/pets?status=...')
+      expect(gone.headers.get('link')).to.include('title="GET /api/shop/v1/pets?status=..."')
     })
   })
 

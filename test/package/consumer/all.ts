@@ -2,7 +2,12 @@
 import type * as fc from 'fast-check'
 import { INT64_MAX, silentLogger, type PetStore } from 'animal-store'
 import { createInMemoryApiKeys, createInMemoryPetStore } from 'animal-store/in-memory'
-import { createHttpServer, createKoaApp, type KoaAppOptions } from 'animal-store/koa'
+import {
+  createHttpServer,
+  createKoaApp,
+  type KoaAppDeps,
+  type KoaAppOptions,
+} from 'animal-store/koa'
 import { connectMongo, type MongoStorage } from 'animal-store/mongodb'
 import { newPet, petStoreContract, type StoreFactory } from 'animal-store/testing'
 import { createClient } from 'animal-store/client'
@@ -29,3 +34,12 @@ const factory: StoreFactory = async () => ({ store, dispose: async () => {} })
 export const register = (): void =>
   petStoreContract('mine', factory, { properties: INT64_MAX > 0n ? 1 : 2 })
 export const clientOf = (baseUrl: string) => createClient({ baseUrl, apiKey: 'k' })
+// Every optional dep and option given as `undefined` means its default (docs/embedding.md), with
+// exactOptionalPropertyTypes on: a value that may be absent passes through as it is.
+type EachMaybe<T> = { readonly [K in keyof T]-?: T[K] | undefined }
+declare const someDeps: EachMaybe<Omit<KoaAppDeps, 'store' | 'apiKeys'>>
+declare const someOptions: EachMaybe<KoaAppOptions>
+export const allDefaults = createKoaApp(
+  { store, apiKeys: createInMemoryApiKeys(['k']), ...someDeps },
+  someOptions,
+)

@@ -91,6 +91,10 @@ const parseJson = (bytes: Buffer): BodyResult => {
   }
 }
 
+/** What the log says when a host read the request's body before the app could. */
+export const BODY_READ_BEFORE =
+  'the request body was read before the app: mount the app before any body parser, or beside it'
+
 const tooLarge = (maxBytes: number): BodyResult => fail({ _tag: 'PayloadTooLarge', maxBytes })
 
 /**
@@ -108,6 +112,9 @@ export const readJsonBody = (
   if (wrong !== undefined) return wrong
   const declared = Number(req.headers['content-length'] ?? 0)
   if (declared > maxBytes) return tooLarge(maxBytes)
+  // Only a host can have read it (a body parser in front of a mounted app): the client sent a
+  // body the app can no longer see, so this is the server's fault (500), not an empty body.
+  if (req.readableDidRead) throw new Error(BODY_READ_BEFORE)
   const whole = takeWhole(ctx, declared)
   if (whole !== undefined) return parseJson(whole)
   return readCapped(ctx, maxBytes).then((bytes) =>

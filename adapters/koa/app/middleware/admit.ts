@@ -11,6 +11,7 @@ import { budgetKeyOf } from '../../request/address-budget.js'
 import { bearerTokenOf } from '../../request/bearer.js'
 import type { Problem } from '../../response/problem.js'
 import type { RateLimits } from '../rate-limits.js'
+import type { ClientOf } from '../../request/client-address.js'
 
 /**
  * Who may pass, in order: the key, the key's rate, the key's scope. A request without a valid
@@ -23,6 +24,7 @@ export const admission = (
   limits: RateLimits | undefined,
   /** The scope each method needs (scopeByMethod, from the route table). */
   scopeOfMethod: Readonly<Record<string, Scope>>,
+  clientOf: ClientOf,
 ) => {
   const authenticateKey = authenticate(deps)
   /** The header's key, checked: a missing or malformed one is refused without a lookup. */
@@ -33,7 +35,7 @@ export const admission = (
   return (ctx: AppContext): Promise<Problem | undefined> => {
     // Read now, while the request has its socket: the log line needs it, and a request whose
     // body is refused (413) may have lost its socket by the time the line is written.
-    const client = ctx.ip
+    const client = clientOf(ctx)
     return authenticateHeader(ctx.req.headers.authorization)().then((principal) => {
       if (E.isLeft(principal))
         return principal.left._tag === 'Unauthenticated' && limits !== undefined

@@ -10,6 +10,7 @@ import {
   type Responder,
 } from '../../response/answer/index.js'
 import type { RateLimits } from '../rate-limits.js'
+import type { ClientOf } from '../../request/client-address.js'
 import { DOCS_CSP, docsAssetsDir, DOCS_PAGE, loadDocsAssets } from '../docs/assets.js'
 import { notModified, variantsOf, type Variant, type Variants } from '../docs/variants.js'
 
@@ -57,7 +58,12 @@ const variantFor = (ctx: AppContext, variants: Variants): Variant =>
  * compressed when the client takes gzip, carries an ETag (a revalidation costs a 304), and
  * a full answer draws on the client address's docs budget (429 once spent).
  */
-export const docs = (basePath: string, respond: Responder, limits?: RateLimits) => {
+export const docs = (
+  basePath: string,
+  respond: Responder,
+  clientOf: ClientOf,
+  limits?: RateLimits,
+) => {
   const pagePath = `${basePath}/docs`
   const assetPrefix = `${pagePath}/`
   const dir = assetsDirIfInstalled()
@@ -79,7 +85,7 @@ export const docs = (basePath: string, respond: Responder, limits?: RateLimits) 
       return respond.problem(ctx, { _tag: 'MethodNotAllowed', allow: ['GET', 'HEAD'] })
     const variant = variantFor(ctx, variants)
     const fresh = notModified(ctx.get('If-None-Match') || undefined, variant.etag)
-    const limited = fresh ? undefined : limits?.admitDocs(ctx, budgetKeyOf(ctx.ip))
+    const limited = fresh ? undefined : limits?.admitDocs(ctx, budgetKeyOf(clientOf(ctx)))
     if (limited !== undefined) return respond.problem(ctx, limited)
     setHeader(ctx, 'Content-Security-Policy', DOCS_CSP)
     setHeader(ctx, 'Cache-Control', cacheControl)

@@ -6,6 +6,7 @@ import { deprecatedPathTest, scopeByMethod, type Route } from '../routes/index.j
 import { admission } from './admit.js'
 import { setAnswer, setHeaders, type Responder } from '../../response/answer/index.js'
 import { perPublicBase } from '../public-base.js'
+import type { ClientOf } from '../../request/client-address.js'
 
 export type FrontDoorOptions = {
   readonly basePath: string
@@ -19,6 +20,8 @@ export type FrontDoorOptions = {
   readonly limits?: RateLimits | undefined
   /** The route table: which paths are deprecated, which scope each method needs. */
   readonly routes: ReadonlyArray<Route>
+  /** The client address, by the app's rules: what the failure budget is kept by. */
+  readonly clientOf: ClientOf
 }
 
 /**
@@ -39,7 +42,12 @@ export const guardApi = (
   const documentBytes = perPublicBase((base) => Buffer.from(options.openApiJson(base)))
   const deprecationHeaders = perPublicBase(options.deprecationHeaders)
   const isDeprecated = deprecatedPathTest(basePath, options.routes)
-  const admit = admission(authentication, options.limits, scopeByMethod(options.routes))
+  const admit = admission(
+    authentication,
+    options.limits,
+    scopeByMethod(options.routes),
+    options.clientOf,
+  )
 
   // Not async: the admission's promise is the only one a request pays for here (see get-pet.ts).
   const guardApi = (ctx: AppContext, next: Next): void | Promise<void> => {

@@ -6,6 +6,7 @@ import { requestIdOf } from '../../request/request-id.js'
 import { logClientAborted, logRequest, type RequestLine } from '../request-log.js'
 import { closeIfBodyUnread, isClientAbort } from '../unread-body.js'
 import { isProbe } from './probes.js'
+import type { ClientOf } from '../../request/client-address.js'
 
 /**
  * Outermost: the headers every answer carries, the request id, the log line, and the one place
@@ -16,6 +17,7 @@ import { isProbe } from './probes.js'
 export const tagLogAndCatch = (
   logger: Logger,
   respond: Responder,
+  clientOf: ClientOf,
   requestLine?: RequestLine,
   logProbes = false,
 ) => {
@@ -26,7 +28,7 @@ export const tagLogAndCatch = (
     const finish = (): void => {
       closeIfBodyUnread(ctx)
       if (!logProbes && ctx.status < 300 && isProbe(ctx)) return
-      logRequest(logger, requestLine, ctx, requestId, started)
+      logRequest(logger, requestLine, ctx, requestId, started, clientOf(ctx))
     }
     // `next` never throws: koa-compose turns a throw into a rejection.
     return next().then(finish, (error: unknown) => {
@@ -34,7 +36,7 @@ export const tagLogAndCatch = (
       // can be sent; a refusal written by the server (a 408, say) may be on its way already.
       if (isClientAbort(ctx.req, error)) {
         ctx.respond = false
-        return logClientAborted(logger, ctx, requestId, started)
+        return logClientAborted(logger, ctx, requestId, started, clientOf(ctx))
       }
       respond.internal(ctx, error, requestId)
       finish()

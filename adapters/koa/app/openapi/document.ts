@@ -28,7 +28,7 @@ export const serversOf = (
 export type OpenApiOptions = ApiSettingOptions & {
   readonly servers: ReadonlyArray<OpenApiServer>
   /** The API's route table: ROUTES unless given. */
-  readonly routes?: RouteTable
+  readonly routes?: RouteTable | undefined
 }
 
 const errorCodeTable = Object.entries(ERROR_CODES)

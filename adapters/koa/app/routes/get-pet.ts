@@ -13,16 +13,18 @@ export const getPetRoute: Route<'getPet'> = {
     parameters: [param('petId')],
     responses: { [OPERATIONS.getPet.success]: jsonResponse('The animal.', 'Pet') },
   }),
-  handler: ({ store, basePath, deprecation, respond, now, petJson }) => {
+  handler: ({ store, publicBase, deprecation, respond, now, petJson }) => {
     const get = getPet(store)
     const sunsetAt = deprecation.sunsetAt.getTime()
-    const gone = {
-      _tag: 'Gone',
-      detail: goneDetail(basePath, OPERATIONS.getPet.deprecation),
-    } as const
+    // Where the client reaches the API, as the successor Link names it (mounted, say).
+    const gone = (ctx: Parameters<typeof publicBase>[0]) =>
+      ({
+        _tag: 'Gone',
+        detail: goneDetail(publicBase(ctx), OPERATIONS.getPet.deprecation),
+      }) as const
     return (ctx) =>
       now() >= sunsetAt
-        ? respond.problem(ctx, gone)
+        ? respond.problem(ctx, gone(ctx))
         : respond.runTask(ctx, get(ctx.params.petId), (pet) =>
             answerInForm(
               ctx,

@@ -43,6 +43,13 @@ describe('pet names: something to show', () => {
     for (const name of ['\u0301', '\u0301\u0302', ' \u20dd', '\u0903', '\u{1d167}\u200b'])
       expect(problemOf(name), JSON.stringify(name)).to.equal(PET_NAME_RULES.blank)
     expect(problemOf('e\u0301'), 'a mark on a letter').to.equal(undefined)
+    // The interlinear annotation characters, format characters that are not default-ignorable.
+    for (const cp of span(0xfff9, 0xfffb)) {
+      expect(problemOf(String.fromCodePoint(cp)), `U+${cp.toString(16)}`).to.equal(
+        PET_NAME_RULES.blank,
+      )
+      expect(problemOf(`Rex${String.fromCodePoint(cp)}`)).to.equal(undefined)
+    }
   })
 
   it("refuses, alone, every code point this Node's Unicode calls a mark or default-ignorable", () => {

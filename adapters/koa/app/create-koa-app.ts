@@ -17,6 +17,7 @@ import { createPetJsonCache } from './json/pet-json.js'
 import { openApiJson, serversOf } from './openapi/document.js'
 import { createRouter, ROUTES, routesOf, type Route } from './routes/index.js'
 import { preflightsOf } from './routes/preflight.js'
+import { publicPreflightsOf } from './public-paths.js'
 import type { KoaAppDeps, KoaAppOptions } from './koa-app-inputs.js'
 import { apiSettingsOf } from './api-settings.js'
 import { koaAppDepsOf } from './koa-app-defaults.js'
@@ -97,7 +98,9 @@ export const createKoaApp = (deps: KoaAppDeps, options: KoaAppOptions = {}): Koa
     })
 
   const corsOrigins = options.corsOrigins ?? []
-  const preflightOf = preflightsOf(router, routes, settings)
+  const routedPreflightOf = preflightsOf(router, routes, settings)
+  const publicPreflightOf = publicPreflightsOf(basePath)
+  const preflightOf = (path: string) => publicPreflightOf(path) ?? routedPreflightOf(path)
 
   // The app's own rules for the client address, which its budgets and log use even mounted.
   const clientOf = clientOfRequests(clientAddress(options.trustProxy))

@@ -6,16 +6,32 @@ import type { Reply } from '../../support/http.js'
 import { allowOf, PATH_TEMPLATES, pathOf } from '../../support/route-table.js'
 
 const APP = 'https://app.example'
-const preflight = (api: TestApi, path: string, origin: string, method = 'GET') =>
+const preflight = (
+  api: TestApi,
+  path: string,
+  origin: string,
+  method = 'GET',
+  requestHeaders = 'authorization',
+) =>
   api.request({
     method: 'OPTIONS',
     path,
     headers: {
       Origin: origin,
       'Access-Control-Request-Method': method,
-      'Access-Control-Request-Headers': 'authorization',
+      'Access-Control-Request-Headers': requestHeaders,
     },
   })
+/** The paths served without a key, and the request headers each reads. */
+const PUBLIC_PATHS = [
+  ['/v1/openapi.json', 'X-Request-Id'],
+  ['/v1/docs', 'If-None-Match, X-Request-Id'],
+  ['/v1/docs/swagger-ui-bundle.js', 'If-None-Match, X-Request-Id'],
+  ['/v1/docs/swagger-ui.css', 'If-None-Match, X-Request-Id'],
+  ['/v1/docs/init.js', 'If-None-Match, X-Request-Id'],
+  ['/healthz', 'X-Request-Id'],
+  ['/readyz', 'X-Request-Id'],
+] as const
 const corsHeaders = (reply: Reply) =>
   Object.keys(reply.headers).filter((h) => h.startsWith('access-control-'))
 
@@ -75,17 +91,46 @@ describe('HTTP: CORS with an allow-list', () => {
       expect(corsHeaders(reply), origin).to.deep.equal([])
       expect(reply.headers.vary).to.match(/\bOrigin\b/)
     }
+    const document = await preflight(api, '/v1/openapi.json', 'https://evil.example')
+    expectError(document, 405, 'method_not_allowed')
+    expect(corsHeaders(document)).to.deep.equal([])
   })
 
-  it('does not answer a preflight for a path the router does not know', async () => {
+  it("answers a preflight to a public path like the API's: 204 with the methods it serves", async () => {
+    for (const [path, headers] of PUBLIC_PATHS) {
+      const allow = (await api.request({ method: 'TRACE', path })).headers.allow
+      expect(allow, path).to.equal('GET, HEAD')
+      // A method the path does not serve gets the same answer: the browser refuses it.
+      for (const method of ['GET', 'POST']) {
+        const reply = await preflight(api, path, APP, method, 'x-request-id')
+        expect(reply.status, path).to.equal(204)
+        expect(reply.text, path).to.equal('')
+        expect(reply.headers['access-control-allow-origin'], path).to.equal(APP)
+        expect(reply.headers.vary, path).to.match(/\bOrigin\b/)
+        expect(reply.headers['access-control-allow-methods'], path).to.equal(allow)
+        expect(reply.headers['access-control-allow-headers'], path).to.equal(headers)
+        expect(reply.headers['access-control-max-age'], path).to.equal('600')
+      }
+      const read = await api.request({ path, headers: { Origin: APP, 'X-Request-Id': 'r-1' } })
+      expect(read.status, path).to.equal(200)
+      expect(read.headers['access-control-allow-origin'], path).to.equal(APP)
+    }
+  })
+
+  it('does not answer a preflight for a path the app does not serve, but lets the script read why', async () => {
     for (const [path, status] of [
       ['/v1/nowhere', 401],
       ['/v1/pets/1/2', 401],
+      ['/v1/docs/nothing.js', 401],
       ['/elsewhere', 404],
     ] as const) {
       const reply = await preflight(api, path, APP)
       expect(reply.status, path).to.equal(status)
-      expect(corsHeaders(reply), path).to.deep.equal([])
+      expect(corsHeaders(reply).sort(), path).to.deep.equal([
+        'access-control-allow-origin',
+        'access-control-expose-headers',
+      ])
+      expect(reply.headers['access-control-allow-origin'], path).to.equal(APP)
     }
   })
 
@@ -115,7 +160,13 @@ describe('HTTP: CORS with an allow-list', () => {
       ),
     )
     expect(probes.map((reply) => reply.status)).to.deep.equal([200, 200, 404])
-    for (const reply of [created, anonymous, ...probes]) {
+    const refused = await api.request({
+      method: 'POST',
+      path: '/v1/openapi.json',
+      headers: { Origin: APP },
+    })
+    expectError(refused, 405, 'method_not_allowed')
+    for (const reply of [created, anonymous, ...probes, refused]) {
       expect(reply.headers['access-control-allow-origin']).to.equal(APP)
       expect(reply.headers.vary).to.match(/\bOrigin\b/)
       const exposed = String(reply.headers['access-control-expose-headers']).split(', ')
@@ -169,5 +220,8 @@ describe('HTTP: CORS off (the default)', () => {
     expect(keyed.headers.allow).to.equal(allowOf('/pets'))
     expect(corsHeaders(keyed)).to.deep.equal([])
     expect(keyed.headers.vary).to.equal(undefined)
+    const document = await preflight(api, '/v1/openapi.json', APP)
+    expectError(document, 405, 'method_not_allowed')
+    expect(corsHeaders(document)).to.deep.equal([])
   })
 })

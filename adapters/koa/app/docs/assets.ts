@@ -11,6 +11,10 @@ const FROM_PACKAGE = {
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
   'swagger-ui.css': 'text/css; charset=utf-8',
 } as const
+const INIT_SCRIPT = 'init.js'
+
+/** The names of the page's assets, served under `<base path>/docs/`. */
+export const DOCS_ASSET_NAMES: ReadonlyArray<string> = [...Object.keys(FROM_PACKAGE), INIT_SCRIPT]
 
 /** Where swagger-ui-dist is installed; throws when it is not. */
 export const docsAssetsDir = (): string =>
@@ -36,7 +40,7 @@ const readDocsAssets = (dir: string): ReadonlyMap<string, DocsAsset> => {
       { type, body: readFileSync(join(dir, name)) },
     ]),
   )
-  assets.set('init.js', {
+  assets.set(INIT_SCRIPT, {
     type: 'text/javascript; charset=utf-8',
     body: Buffer.from(DOCS_INIT_SCRIPT),
   })

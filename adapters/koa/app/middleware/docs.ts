@@ -13,6 +13,7 @@ import type { RateLimits } from '../rate-limits.js'
 import type { ClientOf } from '../../request/client-address.js'
 import { DOCS_CSP, docsAssetsDir, DOCS_PAGE, loadDocsAssets } from '../docs/assets.js'
 import { notModified, variantsOf, type Variant, type Variants } from '../docs/variants.js'
+import { PUBLIC_METHODS } from '../public-paths.js'
 
 /**
  * swagger-ui-dist is an optional peer of the library (the service always has it): an embedder
@@ -82,7 +83,7 @@ export const docs = (
 
   const serve = (ctx: AppContext, variants: Variants, cacheControl: string): void => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD')
-      return respond.problem(ctx, { _tag: 'MethodNotAllowed', allow: ['GET', 'HEAD'] })
+      return respond.problem(ctx, { _tag: 'MethodNotAllowed', allow: PUBLIC_METHODS })
     const variant = variantFor(ctx, variants)
     const fresh = notModified(ctx.get('If-None-Match') || undefined, variant.etag)
     const limited = fresh ? undefined : limits?.admitDocs(ctx, budgetKeyOf(clientOf(ctx)))

@@ -7,6 +7,7 @@ import { admission } from './admit.js'
 import { setAnswer, setHeaders, type Responder } from '../../response/answer/index.js'
 import { perPublicBase } from '../public-base.js'
 import type { ClientOf } from '../../request/client-address.js'
+import { PUBLIC_METHODS } from '../public-paths.js'
 
 export type FrontDoorOptions = {
   readonly basePath: string
@@ -58,7 +59,7 @@ export const guardApi = (
     if (path === documentPath)
       return readOnly
         ? setAnswer(ctx, 200, 'application/json', documentBytes(publicBase(ctx)))
-        : respond.problem(ctx, { _tag: 'MethodNotAllowed', allow: ['GET', 'HEAD'] })
+        : respond.problem(ctx, { _tag: 'MethodNotAllowed', allow: PUBLIC_METHODS })
     if (readOnly && isDeprecated(path)) setHeaders(ctx, deprecationHeaders(publicBase(ctx)))
     return admit(ctx).then((refused) =>
       refused === undefined ? next() : respond.problem(ctx, refused),

@@ -3,6 +3,7 @@ import type { Next } from 'koa'
 import type { AppContext } from '../../request/app-state.js'
 import type { Responder } from '../../response/answer/index.js'
 import type { CheckReadiness } from '../../../../core/index.js'
+import { PUBLIC_METHODS } from '../public-paths.js'
 
 /** A request to `/healthz` or `/readyz`, which the probes answer. */
 export const isProbe = (ctx: AppContext): boolean =>
@@ -12,7 +13,7 @@ export const isProbe = (ctx: AppContext): boolean =>
 export const probes = (checkReadiness: CheckReadiness, respond: Responder) => {
   const answer = async (ctx: AppContext): Promise<void> => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD')
-      return respond.problem(ctx, { _tag: 'MethodNotAllowed', allow: ['GET', 'HEAD'] })
+      return respond.problem(ctx, { _tag: 'MethodNotAllowed', allow: PUBLIC_METHODS })
     if (ctx.path === '/healthz') return respond.json(ctx, 200, '{"status":"ok"}')
     const ready = await checkReadiness()()
     return E.isRight(ready)

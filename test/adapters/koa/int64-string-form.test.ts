@@ -5,6 +5,7 @@ import { asksInt64Strings, sendsInt64Strings } from '../../../adapters/koa/reque
 import { INT64_MAX } from '../../../core/index.js'
 import { auth, startTestApi, type TestApi } from '../../support/app.js'
 import { expectError } from '../../support/expect-error.js'
+import type { Reply } from '../../support/http.js'
 
 const STRING_FORM = 'application/json; int64=string'
 /** 2^53 + 1: the first integer a double cannot hold, so JSON.parse reads it as 2^53. */
@@ -172,6 +173,27 @@ describe('HTTP: the string form of int64 values, per request', () => {
     // An id is refused as in the plain form: not a field a create takes.
     const withId = await create(STRING_FORM, '{"name":"Rex","categoryId":"5","id":"1"}')
     expectError(withId, 400, 'invalid_request', 'id is not a known field')
+  })
+
+  it('names every problem of a string-form body, in the order and words of the plain form', async () => {
+    const problemsOf = (reply: Reply) =>
+      String((reply.json as { message: string }).message).split('; ')
+    const strings = await create(
+      STRING_FORM,
+      '{"status":"lost","name":"","categoryId":5,"extra":1}',
+    )
+    const plain = await create(
+      'application/json',
+      '{"status":"lost","name":"","categoryId":"5","extra":1}',
+    )
+    expectError(strings, 400, 'invalid_request')
+    expectError(plain, 400, 'invalid_request')
+    const [extra, name, categoryId, status, ...more] = problemsOf(strings)
+    expect(more).to.deep.equal([])
+    expect([extra, name, status]).to.deep.equal(problemsOf(plain).filter((p, i) => i !== 2))
+    expect(extra).to.equal('extra is not a known field')
+    expect(categoryId).to.match(/^categoryId must be a string of the digits .* int64=string form$/)
+    expect(problemsOf(plain)[2]).to.match(/^categoryId must be an integer/)
   })
 
   it('labels an error answer with the form the request asked for; its text is the same', async () => {

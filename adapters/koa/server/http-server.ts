@@ -11,6 +11,7 @@ import {
   expectsContinue,
   guardCodings,
   guardHeaders,
+  guardVersion,
   refuseConnect,
   refuseExpectation,
 } from './wire-guard.js'
@@ -32,12 +33,13 @@ const invitation = (res: Parameters<RequestListener>[1]) => {
 
 /**
  * The node:http server around a Koa app (driven as its root application, see root-app.ts) or a
- * plain request listener, with every refusal answered by the Error body: Host checked here,
- * unknown `Expect` 417, CONNECT and transfer codings other than chunked 501, `100 Continue` only
- * when the app's body reader asks for it (at once for a plain listener, as Node does), the
- * connection cap and the timeouts. Out of descriptors at accept, libuv takes the newcomer on a
- * spare descriptor and closes it at once (the client sees its connection closed, without an
- * answer); an accept failure that still reaches Node is logged as a warning, never fatal.
+ * plain request listener, with every refusal answered by the Error body: the HTTP version (1.1
+ * or 1.0) and Host checked here, unknown `Expect` 417, CONNECT and transfer codings other than
+ * chunked 501, `100 Continue` only when the app's body reader asks for it (at once for a plain
+ * listener, as Node does), the connection cap and the timeouts. Out of descriptors at accept,
+ * libuv takes the newcomer on a spare descriptor and closes it at once (the client sees its
+ * connection closed, without an answer); an accept failure that still reaches Node is logged as
+ * a warning, never fatal.
  * Each limit left out is the service's default (`HTTP_LIMIT_DEFAULTS`); the logger is silent
  * when none is given.
  */
@@ -82,7 +84,7 @@ const serveWith = (
         connections.waiting,
       )
     : appOrListener
-  const guarded = connections.guard(guardHeaders(guardCodings(listener)))
+  const guarded = connections.guard(guardVersion(guardHeaders(guardCodings(listener))))
   server.on('request', guarded)
   server.on('checkContinue', (req, res) => {
     if (!expectsContinue(req)) return refuseExpectation(req, res)

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream'
 import { answerError, rawErrorAnswer } from '../response/answer/index.js'
 import { refuseAndClose } from './raw-error-answer.js'
 import { requestIdOf } from '../request/request-id.js'
+import { isHostValue } from './host-value.js'
 import type { WireListener } from './root-app.js'
 
 /** Whether a raw header name is `name` (given in lower case), in the usual spellings first. */
@@ -10,12 +11,26 @@ const isNamed = (raw: string, name: string, usual: string): boolean =>
   raw.length === name.length && (raw === usual || raw.toLowerCase() === name)
 
 /**
- * A Host value: `uri-host [ ":" port ]` (RFC 9112 §3.2, RFC 3986 §3.2.2): an IP literal in
- * brackets or a reg-name (unreserved, %-escapes, sub-delims), possibly empty; Node checks none
- * of it, and a value like `a, b` would reach Koa's `ctx.host` as two hosts.
+ * Whether the request is HTTP/1.1 or 1.0, the versions served: Node's parser refuses most others
+ * but lets 0.9 and 2.0 through, to be answered as if they were 1.0.
  */
-const HOST_VALUE =
-  /^(?:\[[0-9A-Za-z:._~!$&'()*+,;=-]+\]|(?:[0-9A-Za-z._~!$&'()*+,;=-]|%[0-9A-Fa-f]{2})*)(?::[0-9]*)?$/
+const isServedVersion = (req: IncomingMessage): boolean =>
+  req.httpVersionMajor === 1 && req.httpVersionMinor <= 1
+
+const VERSION_REFUSAL = 'the request must be HTTP/1.1 or HTTP/1.0'
+
+/** A request of another version than HTTP/1.1 or 1.0 is 400, and closes its connection. */
+export const guardVersion =
+  (listener: WireListener): WireListener =>
+  (
+    req: IncomingMessage,
+    res: ServerResponse,
+    inviteBody?: () => void,
+    markKeyed?: (keyId: string) => void,
+  ) => {
+    if (!isServedVersion(req)) return answerError(res, 'bad_request', VERSION_REFUSAL)
+    return listener(req, res, inviteBody, markKeyed)
+  }
 
 /**
  * Exactly one Host on HTTP/1.1 (RFC 9112 §3.2), at most one on 1.0, and a valid value. Node's
@@ -43,7 +58,7 @@ export const guardHeaders =
       const name = raw[i] as string
       if (isNamed(name, 'host', 'Host')) {
         hosts++
-        validHost = HOST_VALUE.test(raw[i + 1] as string)
+        validHost = isHostValue(raw[i + 1] as string)
       } else if (isNamed(name, 'authorization', 'Authorization')) keys++
       else if (isNamed(name, 'content-type', 'Content-Type')) types++
     }
@@ -100,15 +115,14 @@ export const refuseExpectation = (_req: IncomingMessage, res: ServerResponse): v
 /**
  * CONNECT asks for a tunnel, a proxy's job: no resource here takes it (501, before
  * authentication). Node hands such requests to 'connect' and, without a listener, closes the
- * connection without a word.
+ * connection without a word. One of another version than HTTP/1.1 or 1.0 is 400, as any other.
  */
 export const refuseConnect = (req: IncomingMessage, socket: Duplex): void => {
+  const requestId = requestIdOf(req.headers['x-request-id'])
   refuseAndClose(
     socket,
-    rawErrorAnswer(
-      'not_implemented',
-      'CONNECT is not supported',
-      requestIdOf(req.headers['x-request-id']),
-    ),
+    isServedVersion(req)
+      ? rawErrorAnswer('not_implemented', 'CONNECT is not supported', requestId)
+      : rawErrorAnswer('bad_request', VERSION_REFUSAL, requestId),
   )
 }

@@ -101,6 +101,77 @@ describe('HTTP: wire-level refusals', () => {
       expect((await hostIs(good)).status, good).to.equal(200)
   })
 
+  it('answers a Host whose port is over 65535, or whose brackets hold no IP address, 400', async () => {
+    const hostIs = (value: string) =>
+      sendRaw(api.port, `GET /healthz HTTP/1.1\r\nHost: ${value}\r\nConnection: close\r\n\r\n`)
+    for (const bad of [
+      'a:99999999',
+      'a:65536',
+      '127.0.0.1:70000',
+      '[::1]:65536',
+      '[zz]',
+      '[1::2::3]',
+      '[127.0.0.1]',
+      '[v1.]',
+      '[vx.a]',
+      '[v1a]',
+    ]) {
+      const reply = await hostIs(bad)
+      expectError(reply, 400, 'bad_request')
+      expect(JSON.parse(reply.body), bad).to.include({
+        message: 'the Host header must be a host and optional port',
+      })
+    }
+    // Leading zeros do not change a port's value; "v" and hex digits are in any case (RFC 5234).
+    for (const good of [
+      'a:65535',
+      'a:0',
+      'a:00080',
+      'a:',
+      '127.0.0.1:65535',
+      '[::1]',
+      '[::1]:8080',
+      '[::ffff:127.0.0.1]:65535',
+      '[v1.a:b]',
+      "[VfF.x!$&'()*+,;=_~-]",
+    ])
+      expect((await hostIs(good)).status, good).to.equal(200)
+  })
+
+  it('answers a request of a version other than HTTP/1.1 or 1.0 400 bad_request, and closes', async () => {
+    for (const line of ['GET /healthz HTTP/2.0', 'GET /healthz HTTP/0.9', 'CONNECT a:1 HTTP/2.0']) {
+      const reply = await sendRaw(api.port, `${line}\r\nHost: a\r\nX-Request-Id: old\r\n\r\n`)
+      expectError(reply, 400, 'bad_request')
+      expect(JSON.parse(reply.body), line).to.include({
+        message: 'the request must be HTTP/1.1 or HTTP/1.0',
+      })
+      expect(reply.head, line).to.match(/\r\nDate: /)
+      expect(reply.head, line).to.include('\r\nX-Request-Id: old\r\n')
+      expect(reply.head, line).to.match(/connection: close/i)
+    }
+    // Node's parser refuses these itself.
+    for (const line of ['GET /healthz HTTP/1.2', 'GET /healthz HTTP/3.0'])
+      expectError(await sendRaw(api.port, `${line}\r\nHost: a\r\n\r\n`), 400, 'bad_request')
+    // Neither the declared body nor a create pipelined behind keeps the connection or is used.
+    const conn = await openRaw(api.port)
+    const name = 'behind-http-2'
+    conn.socket.write(
+      'POST /v1/pets HTTP/2.0\r\nHost: x\r\nConnection: keep-alive\r\nContent-Length: 4\r\n\r\n{"na' +
+        post([AUTH], `{"name":"${name}","categoryId":1}`),
+    )
+    await conn.closed
+    expect(conn.received().match(/HTTP\/1\.1 \d{3} /g), conn.received()).to.have.length(1)
+    expect(conn.received()).to.match(/^HTTP\/1\.1 400 /)
+    const listed = await api.request({ path: '/v1/pets?limit=100', headers: auth })
+    expect(listed.text).not.to.include(name)
+    const unsent = await openRaw(api.port)
+    unsent.socket.write(
+      'POST /v1/pets HTTP/2.0\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n{"na',
+    )
+    await unsent.closed
+    expect(unsent.received()).to.match(/^HTTP\/1\.1 400 /)
+  })
+
   it("answers a method Node's parser does not know 400 bad_request, a key or not", async () => {
     for (const method of ['BREW', 'get', 'Post']) {
       const reply = await sendRaw(

@@ -24,6 +24,7 @@ import {
   trustProxy,
 } from './env-codecs.js'
 import { heapLimitBytes, heapShortfall, IN_FLIGHT_DEFAULT_BYTES, petsThatFit } from './heap-fit.js'
+import { tracingWanted } from './tracing/settings.js'
 
 export type Config = {
   readonly port: number
@@ -87,6 +88,8 @@ export type Config = {
   readonly trustProxy: TrustProxy | undefined
   /** Browser origins allowed by CORS; empty: CORS is off. */
   readonly corsOrigins: ReadonlyArray<string>
+  /** Whether the OTEL_ variables ask for traces (tracing/settings.ts, which checks them all). */
+  readonly tracing: boolean
 }
 
 /** A setting found invalid only when it is used (a MongoDB URI the driver refuses): exit 2. */
@@ -318,6 +321,7 @@ export const loadConfig = (
       ]),
       [],
     ),
+    tracing: tracingWanted(env),
   }
   const all = sequenceS(Validation)(fields)
   const conflicts = [...conflictsOf(fields), ...heapConflict(fields, heapLimit)]
@@ -371,4 +375,26 @@ const conflictsOf = (fields: ConfigFields): string[] => [
       ? undefined
       : 'API_KEYS_FILE is for the in-memory store: with MONGODB_URI the minted keys live in the database (npm run keys writes them there)',
   ),
+  ...portConflict(fields),
 ]
+
+/** Every interface: HOST unset, or an address that means them all. */
+const isEveryInterface = (host: string | undefined) =>
+  host === undefined || host === '0.0.0.0' || host === '::'
+
+/**
+ * The API and the metrics on one port, where their addresses overlap (the same one, or either on
+ * every interface): the second listener could never bind. Port 0 picks a free one for each.
+ */
+const portConflict = (fields: ConfigFields): string[] =>
+  checkPair(
+    sequenceS(Validation)({ port: fields.port, host: fields.host }),
+    sequenceS(Validation)({ port: fields.metricsPort, host: fields.metricsHost }),
+    (api, metrics) => {
+      const overlap =
+        api.host === metrics.host || isEveryInterface(api.host) || isEveryInterface(metrics.host)
+      return api.port === 0 || api.port !== metrics.port || !overlap
+        ? undefined
+        : `METRICS_PORT must differ from PORT (${api.port}) where their addresses overlap (HOST ${api.host ?? 'unset'}, METRICS_HOST ${metrics.host}): two listeners cannot share a port (got "${metrics.port}")`
+    },
+  )

@@ -52,19 +52,21 @@ const isString = (u: unknown): u is string => typeof u === 'string'
 export const anyString = refine('String', isString, (raw) => raw, 'must be a string')
 
 /**
- * An instant from 1970 (the Deprecation header writes it as `@` and whole seconds since then)
- * to `latest`, in ISO 8601 with a time zone.
+ * An instant in whole seconds from 1970 (the Deprecation header writes it as `@` and whole
+ * seconds since then, so a fraction would be dropped) to `latest`, in ISO 8601 with a time zone.
  */
-export const instantUntil = (latest: Date) =>
-  refine(
+export const instantUntil = (latest: Date) => {
+  const fits = (at: Date) => at.getTime() >= 0 && at.getTime() % 1000 === 0 && at <= latest
+  return refine(
     'Instant',
-    (u): u is Date => u instanceof Date && u.getTime() >= 0 && u <= latest,
+    (u): u is Date => u instanceof Date && fits(u),
     (raw) => {
       const at = parseIsoInstant(raw)
-      return at === undefined || at.getTime() < 0 || at > latest ? undefined : at
+      return at !== undefined && fits(at) ? at : undefined
     },
-    `must be an ISO 8601 instant with a time zone (like 2026-01-01T00:00:00Z), from 1970 and not after ${latest.toISOString()}`,
+    `must be an ISO 8601 instant with a time zone in whole seconds (like 2026-01-01T00:00:00Z), from 1970 and not after ${latest.toISOString()}`,
   )
+}
 
 /** A test every entry of a list must pass, and what the refusal says of those that do not. */
 export type EntryRule = readonly [(item: string) => boolean, string]
@@ -72,7 +74,8 @@ export type EntryRule = readonly [(item: string) => boolean, string]
 /**
  * A comma-separated list; blanks around and between entries are ignored. A refusal names the
  * entries that broke the first rule they break by position, so that it can be reported without
- * the value.
+ * the value. A value of commas and blanks alone is refused: set, it was meant to hold something
+ * (a secret that came out blank), and taking it as unset would quietly change what runs.
  */
 export const listOf = (...rules: ReadonlyArray<EntryRule>) =>
   new t.Type<string[], string, unknown>(
@@ -85,6 +88,12 @@ export const listOf = (...rules: ReadonlyArray<EntryRule>) =>
         .split(',')
         .map((item) => item.trim())
         .filter((item) => item !== '')
+      if (items.length === 0)
+        return t.failure(
+          u,
+          c,
+          'holds no entry, only commas and blanks: unset it, or leave it empty, for none',
+        )
       for (const [entry, explain] of rules) {
         const bad = items.flatMap((item, i) => (entry(item) ? [] : [i + 1]))
         if (bad.length === 0) continue

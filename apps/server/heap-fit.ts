@@ -28,6 +28,10 @@ export const petsThatFit = (heapLimit: number, inFlight = IN_FLIGHT_DEFAULT_BYTE
 
 const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`
 
+/** Two sizes in MB, or in bytes when whole MB would show a larger one as equal to a smaller. */
+const sizes = (a: number, b: number): readonly [string, string] =>
+  a !== b && mb(a) === mb(b) ? [`${a} bytes`, `${b} bytes`] : [mb(a), mb(b)]
+
 /** Why `maxPets` cannot be held in this heap beside `inFlight`, or undefined when it can. */
 export const heapShortfall = (
   maxPets: number,
@@ -36,7 +40,8 @@ export const heapShortfall = (
 ): string | undefined => {
   const fit = petsThatFit(heapLimit, inFlight)
   const reserve = HEAP_BASE_BYTES + inFlight
+  const [needs, has] = sizes(maxPets * HEAP_PER_PET_BYTES + reserve, heapLimit)
   return maxPets <= fit
     ? undefined
-    : `MAX_PETS ${maxPets} needs ${mb(maxPets * HEAP_PER_PET_BYTES + reserve)} of heap at the worst case (${HEAP_PER_PET_BYTES} bytes a pet and ${mb(reserve)}), but this process has ${mb(heapLimit)} (heap_size_limit): at most ${fit} pets fit; lower MAX_PETS or MAX_IN_FLIGHT_BYTES, or give node a larger heap (--max-old-space-size, in NODE_OPTIONS)`
+    : `MAX_PETS ${maxPets} needs ${needs} of heap at the worst case (${HEAP_PER_PET_BYTES} bytes a pet and ${mb(reserve)}), but this process has ${has} (heap_size_limit): at most ${fit} pets fit; lower MAX_PETS or MAX_IN_FLIGHT_BYTES, or give node a larger heap (--max-old-space-size, in NODE_OPTIONS)`
 }

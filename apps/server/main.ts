@@ -1,17 +1,22 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { tracingWanted } from './tracing/settings.js'
+import { loadConfig } from './config.js'
+import { enumsInSpecCase } from './tracing/settings.js'
 
 /*
- * The entry point. Tracing is decided first, and its SDK loaded only when the OTEL_ variables ask
- * for it, so that a service without tracing loads nothing of OpenTelemetry.
+ * The entry point. Every variable is checked first, tracing's with the others, so that one start
+ * reports every problem; the SDK is loaded only when the OTEL_ variables ask for tracing, so that
+ * a service without tracing loads nothing of OpenTelemetry.
  */
-const wanted = tracingWanted(process.env)
-if (E.isLeft(wanted)) {
-  console.error(wanted.left.map((e) => `configuration: ${e}`).join('\n'))
+const loaded = loadConfig(process.env)
+if (E.isLeft(loaded)) {
+  console.error(loaded.left.map((e) => `configuration: ${e}`).join('\n'))
   process.exit(2)
 }
-const tracing = wanted.right
+const config = loaded.right
+// Names such as OTLP are taken in the case the SDK reads, which reads some from process.env itself.
+if (config.tracing) Object.assign(process.env, enumsInSpecCase(process.env))
+const tracing = config.tracing
   ? await (await import('./tracing/start.js')).startTracing(process.env)
   : undefined
 const { serve } = await import('./serve.js')
-await serve(process.env, tracing)
+await serve(config, tracing)

@@ -1,11 +1,10 @@
-import * as E from 'fp-ts/lib/Either.js'
 import type { Server } from 'node:http'
 import { pino, type Logger } from 'pino'
 import { createHttpServer } from '../../adapters/koa/index.js'
 import { composeApp, generatedKeyFor, httpLimitsOf, type GeneratedKey } from './compose.js'
 import { openStorage, reportUnreadablePet } from './storage.js'
 import { checkApiKeysFile } from './api-keys.js'
-import { ConfigurationError, loadConfig, type Config, type Env } from './config.js'
+import { ConfigurationError, type Config } from './config.js'
 import { createLogDestination } from './log-destination.js'
 import { pinoRequestLine } from './request-line.js'
 import { connectionCap } from './descriptor-limit.js'
@@ -82,12 +81,8 @@ const listenAndAnnounce = (
   })
 }
 
-/** The service, configured by `env`; `tracing` when main.ts started it. */
-export const serve = async (env: Env, tracing: Tracing | undefined): Promise<void> => {
-  const loaded = loadConfig(env)
-  const config: Config = E.isRight(loaded)
-    ? loaded.right
-    : fail(loaded.left.map((e) => `configuration: ${e}`).join('\n'), 2)
+/** The service, configured by `config` (main.ts has refused an invalid one); `tracing` when main.ts started it. */
+export const serve = async (config: Config, tracing: Tracing | undefined): Promise<void> => {
   const { destination, logger, requestLine } = startLog(config, tracing)
 
   // A signal before the server serves (start-up waits up to STARTUP_TIMEOUT_MS for the database):

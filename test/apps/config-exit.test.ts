@@ -61,6 +61,23 @@ describe('the production start with an invalid environment', function () {
     ['API_KEYS_FILE', { API_KEYS_FILE: 'keys.jsonl', MONGODB_URI: 'mongodb://127.0.0.1:9/x' }],
     ['BASE_PATH', { BASE_PATH: '/..' }],
     ['PRODUCTION_URL', { PRODUCTION_URL: 'https://[/v1' }],
+    // Set, it must hold a key: a secret that came out blank must not start with a generated one.
+    ['API_KEYS', { API_KEYS: ',' }],
+    ['API_KEYS', { API_KEYS: ' ' }],
+    // Both would listen on 127.0.0.1:36698; the second could never bind.
+    ['METRICS_PORT', { PORT: '36698', METRICS_PORT: '36698' }],
+    // The Deprecation header has whole seconds.
+    ['GET_PET_DEPRECATED_AT', { GET_PET_DEPRECATED_AT: '2026-01-01T00:00:00.5Z' }],
+    // Tracing's variables are checked with tracing off, as they would be with it on.
+    ['TRACE_DETAIL', { TRACE_DETAIL: 'full' }],
+    ['OTEL_SDK_DISABLED', { OTEL_SDK_DISABLED: 'garbage' }],
+    ['OTEL_TRACES_SAMPLER', { OTEL_TRACES_SAMPLER: 'bogus' }],
+    ['OTEL_LOG_LEVEL', { OTEL_LOG_LEVEL: 'loud' }],
+    ['OTEL_EXPORTER_OTLP_PROTOCOL', { OTEL_EXPORTER_OTLP_PROTOCOL: 'http' }],
+    [
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+      { OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'ftp://x' },
+    ],
     // A connection string that can never work is refused before any connection is tried, not
     // waited on as an outage (port 9 would refuse a connection).
     ...[
@@ -121,6 +138,21 @@ describe('the production start with an invalid environment', function () {
       expect(lines.find((line) => line.startsWith(`configuration: ${name} `))).to.include(
         `(got "${value}")`,
       )
+  })
+
+  it("reports tracing's invalid values with every other variable's", async () => {
+    for (const bad of [
+      { PORT: 'abc', OTEL_TRACES_EXPORTER: 'console' },
+      { OTEL_TRACES_EXPORTER: 'console', OTEL_TRACES_SAMPLER: 'bogus', LOG_LEVEL: 'loud' },
+    ]) {
+      const { code, stderr } = await run(bad)
+      expect(code, stderr).to.equal(2)
+      const names = stderr
+        .trimEnd()
+        .split('\n')
+        .map((line) => /^configuration: (\w+) /.exec(line)?.[1])
+      expect(names.sort(), stderr).to.deep.equal(Object.keys(bad).sort())
+    }
   })
 
   it('starts with the same environment once the values are valid (the refusals are the values)', async () => {

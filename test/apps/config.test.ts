@@ -6,6 +6,7 @@ import { httpLimitsOf } from '../../apps/server/compose.js'
 import {
   HEAP_BASE_BYTES,
   HEAP_PER_PET_BYTES,
+  heapShortfall,
   IN_FLIGHT_DEFAULT_BYTES,
   petsThatFit,
 } from '../../apps/server/heap-fit.js'
@@ -86,7 +87,7 @@ describe('configuration from the environment', () => {
       'BASE_PATH must look like /v1',
       'API_KEYS must be bearer tokens',
       'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
-      'GET_PET_DEPRECATED_AT must be an ISO 8601 instant with a time zone (like 2026-01-01T00:00:00Z), from 1970 and not after 2030-12-05T00:00:00.000Z',
+      'GET_PET_DEPRECATED_AT must be an ISO 8601 instant with a time zone in whole seconds (like 2026-01-01T00:00:00Z), from 1970 and not after 2030-12-05T00:00:00.000Z',
       'RETRY_AFTER_SECONDS must be an integer from 1 to 3600',
       'STORE_TIMEOUT_MS must be an integer from 100 to 60000 (got "1.5")',
     ])
@@ -137,10 +138,10 @@ describe('configuration: GET_PET_DEPRECATED_AT', () => {
   const deprecatedAt = (value: string) =>
     configOf({ GET_PET_DEPRECATED_AT: value }).getPetDeprecatedAt.toISOString()
 
-  it('reads an ISO 8601 instant in any zone, seconds and fraction optional', () => {
+  it('reads an ISO 8601 instant in any zone, seconds and a zero fraction optional', () => {
     expect(deprecatedAt('2026-03-01T12:30Z')).to.equal('2026-03-01T12:30:00.000Z')
     expect(deprecatedAt('2026-01-01T01:00:00+01:00')).to.equal('2026-01-01T00:00:00.000Z')
-    expect(deprecatedAt('2025-12-31T20:00:00.5-04:00')).to.equal('2026-01-01T00:00:00.500Z')
+    expect(deprecatedAt('2025-12-31T20:00:00.000-04:00')).to.equal('2026-01-01T00:00:00.000Z')
     expect(deprecatedAt('2028-02-29T00:00:00Z')).to.equal('2028-02-29T00:00:00.000Z')
     expect(deprecatedAt('1970-01-01T00:00:00Z')).to.equal('1970-01-01T00:00:00.000Z')
   })
@@ -160,6 +161,9 @@ describe('configuration: GET_PET_DEPRECATED_AT', () => {
       '2026-13-01T00:00:00Z',
       '1969-12-31T23:59:59Z', // the Deprecation header counts seconds from 1970
       ' 2026-01-01T00:00:00Z',
+      // The Deprecation header has whole seconds: a fraction would be dropped in silence.
+      '2026-01-01T00:00:00.5Z',
+      '2025-12-31T20:00:00.001-04:00',
     ])
       expect(errorsOf({ GET_PET_DEPRECATED_AT: value }), value).to.include(
         'GET_PET_DEPRECATED_AT must be an ISO 8601 instant with a time zone',
@@ -286,6 +290,50 @@ describe('configuration: limits and timeouts', () => {
       expect(errors, host).to.match(/^HOST must be an IP address .* or a host name/m)
       expect(errors, host).to.match(/^METRICS_HOST must be an IP address/m)
     }
+  })
+
+  it('refuses API_KEYS or CORS_ORIGINS set to commas and blanks alone, and takes empty as unset', () => {
+    for (const value of [',', ' ', ' , ,'])
+      for (const name of ['API_KEYS', 'CORS_ORIGINS'])
+        expect(errorsOf({ [name]: value }), `${name}="${value}"`).to.match(
+          new RegExp(`^${name} holds no entry, only commas and blanks`),
+        )
+    expect(errorsOf({ API_KEYS: ',' })).to.not.include('(got')
+    expect(configOf({ API_KEYS: '', CORS_ORIGINS: '' })).to.deep.include({
+      apiKeys: [],
+      corsOrigins: [],
+    })
+  })
+
+  it('refuses PORT and METRICS_PORT naming one port on addresses that overlap', () => {
+    const conflict = /^METRICS_PORT must differ from PORT \(9100\) where their addresses overlap/
+    for (const hosts of [
+      {},
+      { HOST: '127.0.0.1' },
+      { HOST: '0.0.0.0', METRICS_HOST: '10.0.0.1' },
+      { HOST: '10.0.0.1', METRICS_HOST: '::' },
+    ])
+      expect(
+        errorsOf({ PORT: '9100', METRICS_PORT: '9100', ...hosts }),
+        JSON.stringify(hosts),
+      ).to.match(conflict)
+    for (const env of [
+      { PORT: '0', METRICS_PORT: '0' },
+      { PORT: '9100', METRICS_PORT: '9101' },
+      { PORT: '9100', METRICS_PORT: '9100', HOST: '127.0.0.1', METRICS_HOST: '127.0.0.2' },
+    ])
+      expect(errorsOf(env), JSON.stringify(env)).to.equal('no errors')
+  })
+
+  it("reports tracing's invalid values with every other variable's", () => {
+    const errors = errorsOf({ PORT: 'abc', OTEL_TRACES_EXPORTER: 'console', TRACE_DETAIL: 'full' })
+    expect(errors.split('\n').map((line) => line.split(' ')[0])).to.deep.equal([
+      'PORT',
+      'OTEL_TRACES_EXPORTER',
+      'TRACE_DETAIL',
+    ])
+    expect(configOf({ OTEL_TRACES_EXPORTER: 'otlp' }).tracing).to.equal(true)
+    expect(configOf({}).tracing).to.equal(false)
   })
 
   it('refuses a key file with MongoDB, where it would be ignored', () => {
@@ -470,6 +518,17 @@ describe('configuration: MAX_PETS against the heap', () => {
       256 * MB,
     )
     expect(E.isRight(loaded)).to.equal(true)
+  })
+
+  it('names two figures that differ when whole MB would show them equal', () => {
+    // One pet past what fits needs from 1 to 3,300 bytes more than the heap: the same MB.
+    const heap = HEAP_RESERVE_BYTES + 17_794 * HEAP_PER_PET_BYTES + HEAP_PER_PET_BYTES - 1
+    const refusal = heapShortfall(17_795, heap) ?? ''
+    const [, needs, has] = /needs (.*) of heap .* this process has (.*) \(heap_size_limit\)/.exec(
+      refusal,
+    ) ?? ['', '', '']
+    expect(needs, refusal).to.equal(`${heap + 1} bytes`)
+    expect(has).to.equal(`${heap} bytes`)
   })
 
   it('refuses to start on a heap too small for any pet', () => {

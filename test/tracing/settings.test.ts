@@ -1,6 +1,7 @@
 import { expect } from 'chai'
 import * as E from 'fp-ts/lib/Either.js'
 import {
+  enumsInSpecCase,
   PROPAGATORS,
   SAMPLERS,
   TRACE_DETAILS,
@@ -107,8 +108,73 @@ describe('tracing: which OTEL_ variables turn it on', () => {
       expect(wanted({ ...ENDPOINT, OTEL_PROPAGATORS: propagator })).to.deep.equal(E.right(true))
   })
 
-  it('leaves the variables of a tracing that is off unchecked', () => {
-    expect(wanted({ OTEL_TRACES_SAMPLER: 'sometimes' })).to.deep.equal(E.right(false))
+  it('checks every variable with tracing off too, as it would with it on', () => {
+    for (const off of [{}, { OTEL_TRACES_EXPORTER: 'none' }, { OTEL_SDK_DISABLED: 'true' }])
+      for (const bad of [
+        { TRACE_DETAIL: 'full' },
+        { OTEL_TRACES_SAMPLER: 'bogus' },
+        { OTEL_LOG_LEVEL: 'loud' },
+        { OTEL_EXPORTER_OTLP_PROTOCOL: 'http' },
+        { OTEL_EXPORTER_OTLP_ENDPOINT: 'ftp://x' },
+        { OTEL_TRACES_EXPORTER: 'console' },
+      ]) {
+        const refused = wanted({ ...off, ...bad })
+        expect(E.isLeft(refused) && refused.left.map((e) => e.split(' ')[0])).to.deep.equal(
+          Object.keys(bad),
+        )
+      }
+    expect(E.isLeft(wanted({ OTEL_SDK_DISABLED: 'garbage' }))).to.equal(true)
+  })
+
+  it('reports every problem at once, an unknown exporter with the rest', () => {
+    const refused = wanted({ OTEL_TRACES_EXPORTER: 'console', OTEL_TRACES_SAMPLER: 'bogus' })
+    expect(E.isLeft(refused) && refused.left.map((e) => e.split(' ')[0])).to.deep.equal([
+      'OTEL_TRACES_EXPORTER',
+      'OTEL_TRACES_SAMPLER',
+    ])
+  })
+
+  it('reads the OTEL_ names in any case, and quotes a refused one as written', () => {
+    expect(wanted({ OTEL_TRACES_EXPORTER: 'OTLP' })).to.deep.equal(E.right(true))
+    expect(wanted({ ...ENDPOINT, OTEL_SDK_DISABLED: 'True' })).to.deep.equal(E.right(false))
+    const named = {
+      OTEL_TRACES_EXPORTER: ' Otlp ',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'HTTP/Protobuf',
+      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'GRPC',
+      OTEL_EXPORTER_OTLP_COMPRESSION: 'GZIP',
+      OTEL_EXPORTER_OTLP_TRACES_COMPRESSION: 'None',
+      OTEL_TRACES_SAMPLER: 'ParentBased_TraceIdRatio',
+      OTEL_PROPAGATORS: 'TraceContext, B3',
+      OTEL_NODE_RESOURCE_DETECTORS: 'ENV,Host',
+      OTEL_LOG_LEVEL: 'Debug',
+    }
+    expect(wanted(named)).to.deep.equal(E.right(true))
+    expect(enumsInSpecCase({ ...named, OTEL_SERVICE_NAME: 'Pets' })).to.deep.equal({
+      OTEL_TRACES_EXPORTER: 'otlp',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'grpc',
+      OTEL_EXPORTER_OTLP_COMPRESSION: 'gzip',
+      OTEL_EXPORTER_OTLP_TRACES_COMPRESSION: 'none',
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_PROPAGATORS: 'tracecontext, b3',
+      OTEL_NODE_RESOURCE_DETECTORS: 'env,host',
+      OTEL_LOG_LEVEL: 'debug',
+    })
+    expect(wanted({ OTEL_EXPORTER_OTLP_COMPRESSION: 'Zip' })).to.deep.equal(
+      E.left(['OTEL_EXPORTER_OTLP_COMPRESSION must be one of gzip, none (got "Zip")']),
+    )
+    // TRACE_DETAIL is the service's own variable, exact like the others.
+    expect(E.isLeft(wanted({ TRACE_DETAIL: 'Request' }))).to.equal(true)
+  })
+
+  it("states each integer variable's range, and refuses past nine digits", () => {
+    expect(wanted({ OTEL_BSP_SCHEDULE_DELAY: '1000000000' })).to.deep.equal(
+      E.left(['OTEL_BSP_SCHEDULE_DELAY must be an integer from 0 to 999999999 (got "1000000000")']),
+    )
+    expect(wanted({ OTEL_BSP_MAX_QUEUE_SIZE: '0' })).to.deep.equal(
+      E.left(['OTEL_BSP_MAX_QUEUE_SIZE must be an integer from 1 to 999999999 (got "0")']),
+    )
+    expect(wanted({ OTEL_BSP_SCHEDULE_DELAY: '999999999' })).to.deep.equal(E.right(false))
   })
 })
 
@@ -158,6 +224,19 @@ describe('tracing: the service process', function () {
     const line = await requestLineOf({ OTEL_TRACES_SAMPLER: 'always_off' }, {})
     expect(line.trace_id).to.match(/^[0-9a-f]{32}$/)
     expect(line.span_id).to.match(/^[0-9a-f]{16}$/)
+    expect(line.trace_flags).to.equal('00')
+  })
+
+  it('reads the OTEL_ names in any case: OTLP, ALWAYS_OFF, GZIP', async () => {
+    const line = await requestLineOf(
+      {
+        OTEL_TRACES_EXPORTER: 'OTLP',
+        OTEL_TRACES_SAMPLER: 'ALWAYS_OFF',
+        OTEL_PROPAGATORS: 'TraceContext',
+        OTEL_EXPORTER_OTLP_COMPRESSION: 'GZIP',
+      },
+      {},
+    )
     expect(line.trace_flags).to.equal('00')
   })
 

@@ -1,8 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js'
 
 /*
- * Read before anything else is loaded (see main.ts): this file imports no part of the service, so
- * that a refusal costs no start-up.
+ * Checked with every other variable (config.ts), whether tracing is on or not: a value the service
+ * would refuse with tracing on is refused with it off. This file imports no part of OpenTelemetry,
+ * so that a service without tracing loads none of it.
  */
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -22,8 +23,14 @@ export const SAMPLERS = [
  */
 export const PROPAGATORS = ['tracecontext', 'baggage', 'b3', 'b3multi', 'jaeger', 'none'] as const
 const PROTOCOLS = ['http/protobuf', 'http/json', 'grpc']
-/** The SDK's levels of OTEL_LOG_LEVEL (in any case); its diagnostics go to stderr (start.ts). */
+const COMPRESSIONS = ['gzip', 'none']
+/** The SDK's levels of OTEL_LOG_LEVEL; its diagnostics go to stderr (start.ts). */
 const LOG_LEVELS = ['none', 'error', 'warn', 'info', 'debug', 'verbose', 'all']
+/**
+ * The most any integer variable may be: nine digits. A delay or timeout past 2^31 - 1 ms would
+ * fire at once (setTimeout's limit); one bound for all keeps the rule simple.
+ */
+const INTEGER_MAX = 999_999_999
 /** The integer variables (the batch span processor's, the export's timeout), and the least each may be. */
 const INTEGER_VARIABLES: ReadonlyArray<readonly [string, number]> = [
   ['OTEL_BSP_SCHEDULE_DELAY', 0],
@@ -50,11 +57,55 @@ export type TraceDetail = (typeof TRACE_DETAILS)[number]
 /** Read by the SDK alone, and documented: any value is a name. */
 export const SDK_VARIABLES = ['OTEL_SERVICE_NAME'] as const
 
-const set = (env: Env, name: string): string | undefined =>
-  env[name] === undefined || env[name].trim() === '' ? undefined : env[name].trim()
+/**
+ * The OTEL_ variables whose values are names, which the specification asks to read in any case
+ * (TRACE_DETAIL is the service's own, and exact like its other variables).
+ */
+const ENUM_VARIABLES = [
+  'OTEL_TRACES_EXPORTER',
+  'OTEL_EXPORTER_OTLP_PROTOCOL',
+  'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL',
+  'OTEL_EXPORTER_OTLP_COMPRESSION',
+  'OTEL_EXPORTER_OTLP_TRACES_COMPRESSION',
+  'OTEL_TRACES_SAMPLER',
+  'OTEL_PROPAGATORS',
+  'OTEL_NODE_RESOURCE_DETECTORS',
+  'OTEL_LOG_LEVEL',
+  'OTEL_SDK_DISABLED',
+]
+
+/** A blank variable is unset, as the SDK reads it; a name is read in lower case. */
+const set = (env: Env, name: string): string | undefined => {
+  const value = env[name]?.trim()
+  if (value === undefined || value === '') return undefined
+  return ENUM_VARIABLES.includes(name) ? value.toLowerCase() : value
+}
+
+/**
+ * The names of `env` in the case the specification writes them (`OTLP` as `otlp`): what the
+ * pipeline and the SDK itself read once tracing starts, since the SDK reads some of them
+ * (compression) from process.env, and only in that case.
+ */
+export const enumsInSpecCase = (env: Env): Record<string, string> =>
+  Object.fromEntries(
+    ENUM_VARIABLES.flatMap((name) => {
+      const value = set(env, name)
+      return value === undefined ? [] : [[name, value]]
+    }),
+  )
+
+/** The value as it was written, for a refusal to quote. */
+const written = (env: Env, name: string): string => env[name]?.trim() ?? ''
 
 const exportersOf = (env: Env): string[] =>
   (set(env, 'OTEL_TRACES_EXPORTER') ?? '').split(',').flatMap((e) => e.trim() || [])
+
+const exporterProblem = (env: Env): string[] => {
+  const unknown = exportersOf(env).filter((e) => e !== 'otlp' && e !== 'none')
+  return unknown.length === 0
+    ? []
+    : [`OTEL_TRACES_EXPORTER must be otlp or none (got "${written(env, 'OTEL_TRACES_EXPORTER')}")`]
+}
 
 const isWebUrl = (raw: string): boolean =>
   URL.canParse(raw) && /^https?:$/.test(new URL(raw).protocol)
@@ -92,22 +143,24 @@ const namesProblem = (env: Env, name: string, known: ReadonlyArray<string>): str
   const value = set(env, name)
   return value === undefined || value.split(',').every((one) => known.includes(one.trim()))
     ? []
-    : [`${name} must be names from ${known.join(', ')}, separated by commas (got "${value}")`]
+    : [
+        `${name} must be names from ${known.join(', ')}, separated by commas (got "${written(env, name)}")`,
+      ]
 }
 
-/** What is wrong with the variables that shape the traces, once tracing is on. */
+/** What is wrong with the variables that shape the traces, whether tracing is on or not. */
 const problemsOf = (env: Env): string[] => {
-  const oneOf = (name: string, values: ReadonlyArray<string>, caseless = false) => {
+  const oneOf = (name: string, values: ReadonlyArray<string>) => {
     const value = set(env, name)
-    return value === undefined || values.includes(caseless ? value.toLowerCase() : value)
+    return value === undefined || values.includes(value)
       ? []
-      : [`${name} must be one of ${values.join(', ')} (got "${value}")`]
+      : [`${name} must be one of ${values.join(', ')} (got "${written(env, name)}")`]
   }
   const integer = ([name, least]: readonly [string, number]) => {
     const value = set(env, name)
     return value === undefined || (/^[0-9]{1,9}$/.test(value) && +value >= least)
       ? []
-      : [`${name} must be an integer from ${least} (got "${value}")`]
+      : [`${name} must be an integer from ${least} to ${INTEGER_MAX} (got "${value}")`]
   }
   const url = (name: string) => {
     const value = set(env, name)
@@ -116,8 +169,11 @@ const problemsOf = (env: Env): string[] => {
       : [`${name} must be an http or https URL (got "${value}")`]
   }
   return [
+    ...exporterProblem(env),
     ...oneOf('OTEL_EXPORTER_OTLP_PROTOCOL', PROTOCOLS),
     ...oneOf('OTEL_EXPORTER_OTLP_TRACES_PROTOCOL', PROTOCOLS),
+    ...oneOf('OTEL_EXPORTER_OTLP_COMPRESSION', COMPRESSIONS),
+    ...oneOf('OTEL_EXPORTER_OTLP_TRACES_COMPRESSION', COMPRESSIONS),
     ...oneOf('OTEL_TRACES_SAMPLER', SAMPLERS),
     ...ratioProblem(env),
     ...INTEGER_VARIABLES.flatMap(integer),
@@ -125,8 +181,8 @@ const problemsOf = (env: Env): string[] => {
     ...resourceProblem(env),
     ...namesProblem(env, 'OTEL_NODE_RESOURCE_DETECTORS', [...RESOURCE_DETECTORS, 'all', 'none']),
     ...namesProblem(env, 'OTEL_PROPAGATORS', PROPAGATORS),
-    ...oneOf('OTEL_LOG_LEVEL', LOG_LEVELS, true),
-    ...oneOf('OTEL_SDK_DISABLED', ['true', 'false'], true),
+    ...oneOf('OTEL_LOG_LEVEL', LOG_LEVELS),
+    ...oneOf('OTEL_SDK_DISABLED', ['true', 'false']),
     ...oneOf('TRACE_DETAIL', TRACE_DETAILS),
   ]
 }
@@ -134,17 +190,15 @@ const problemsOf = (env: Env): string[] => {
 /**
  * Whether the standard OpenTelemetry variables ask for traces: `OTEL_TRACES_EXPORTER=otlp`, or an
  * OTLP endpoint with no exporter named (otlp is the specification's default). Off when
- * `OTEL_SDK_DISABLED=true` or `OTEL_TRACES_EXPORTER=none`. Left: every problem found.
+ * `OTEL_SDK_DISABLED=true` or `OTEL_TRACES_EXPORTER=none`. Left: every problem found, on or off.
  */
-export const tracingWanted = (env: Env): E.Either<ReadonlyArray<string>, boolean> => {
-  if (set(env, 'OTEL_SDK_DISABLED')?.toLowerCase() === 'true') return E.right(false)
+export const tracingWanted = (env: Env): E.Either<string[], boolean> => {
+  const problems = problemsOf(env)
+  if (problems.length > 0) return E.left(problems)
+  if (set(env, 'OTEL_SDK_DISABLED') === 'true') return E.right(false)
   const exporters = exportersOf(env)
-  const unknown = exporters.filter((e) => e !== 'otlp' && e !== 'none')
-  if (unknown.length > 0)
-    return E.left([`OTEL_TRACES_EXPORTER must be otlp or none (got "${unknown.join(',')}")`])
-  const on =
+  return E.right(
     exporters.includes('otlp') ||
-    (exporters.length === 0 && ENDPOINTS.some((name) => set(env, name) !== undefined))
-  const problems = on ? problemsOf(env) : []
-  return problems.length > 0 ? E.left(problems) : E.right(on)
+      (exporters.length === 0 && ENDPOINTS.some((name) => set(env, name) !== undefined)),
+  )
 }

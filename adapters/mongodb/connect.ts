@@ -85,24 +85,32 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * The store bounds each call by `timeoutMs` (deadline.ts); the driver's own timeouts bound the
  * work a call that ran out of time leaves behind: waiting for a connection, connecting, a socket.
  */
-const clientOf = (options: MongoOptions, settings: ConnectionSettings): MongoClient =>
+const clientOf = (
+  options: MongoOptions,
+  settings: ConnectionSettings,
+  waitMs = options.timeoutMs,
+): MongoClient =>
   new MongoClient(options.uri, {
     useBigInt64: true,
     writeConcern: { w: 'majority' },
     readConcern: { level: 'majority' },
     readPreference: 'primary',
     ...(settings.maxPoolSize === undefined ? { maxPoolSize: DEFAULT_POOL_SIZE } : {}),
-    serverSelectionTimeoutMS: options.timeoutMs,
-    connectTimeoutMS: options.timeoutMs,
+    serverSelectionTimeoutMS: waitMs,
+    connectTimeoutMS: waitMs,
     socketTimeoutMS: options.timeoutMs * 2,
     waitQueueTimeoutMS: options.timeoutMs,
   })
+
+/** Pause between start-up pings. */
+const RETRY_PAUSE_MS = 500
 
 /**
  * A client whose database has answered a ping, tried every 500 ms until the start-up time is
  * over; then the last error is thrown. Each try is a new client: the driver closes a client
  * whose first connection failed, and every later command on it fails with "Topology is closed"
- * instead of the real cause, even once the database is up.
+ * instead of the real cause, even once the database is up. A try waits at most what is left of
+ * the start-up time, so the last one ends at the deadline rather than a store timeout past it.
  *
  * Some options the driver checks only when it first connects (`minPoolSize` above
  * `maxPoolSize`, say): its MongoInvalidArgumentError then says the URI can never work, and
@@ -114,18 +122,37 @@ const reachableClient = async (
   deadline: number,
 ): Promise<MongoClient> => {
   for (;;) {
-    const client = clientOf(options, settings)
+    // At least 1 ms: the driver takes 0 as "no limit".
+    const waitMs = Math.max(1, Math.min(options.timeoutMs, deadline - Date.now()))
+    const client = clientOf(options, settings, waitMs)
     try {
       await client.db(settings.database).command({ ping: 1 })
-      return client
+      return await keptClient(client, waitMs, options, settings)
     } catch (error) {
       await client.close().catch(() => undefined)
       if (error instanceof MongoInvalidArgumentError) throw new InvalidMongoUri(error.message)
-      if (Date.now() >= deadline) throw error
+      const left = deadline - Date.now()
+      if (left <= 0) throw error
       options.onRetry?.(error)
-      await sleep(500)
+      // Near the deadline the last try starts at once and takes what is left.
+      if (left > 2 * RETRY_PAUSE_MS) await sleep(RETRY_PAUSE_MS)
     }
   }
+}
+
+/**
+ * The client to serve with: the one that answered, unless the deadline cut its timeouts short,
+ * which would then bound every store call's server selection.
+ */
+const keptClient = async (
+  client: MongoClient,
+  waitMs: number,
+  options: MongoOptions,
+  settings: ConnectionSettings,
+): Promise<MongoClient> => {
+  if (waitMs === options.timeoutMs) return client
+  await client.close()
+  return clientOf(options, settings)
 }
 
 /**

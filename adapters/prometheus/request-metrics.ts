@@ -15,8 +15,9 @@ const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0
 
 /**
  * Requests by route template, method and status, latency by route and method, and the answers
- * operators page on: 429, 503 and aborted requests. The cells of a (route, method, status) are
- * made on first use and found by map lookups afterwards: no allocation per request.
+ * operators page on: 429, 503 for an unavailable store, and aborted requests. The cells of a
+ * (route, method, status) are made on first use and found by map lookups afterwards: no
+ * allocation per request.
  */
 export const createRequestMetrics = () => {
   const cells = new Map<string, Map<string, RouteCells>>()
@@ -43,6 +44,7 @@ export const createRequestMetrics = () => {
     status: number,
     seconds: number,
     aborted: boolean,
+    storeUnavailable: boolean,
   ): void => {
     const found = cellsOf(route, method)
     let count = found.byStatus.get(status)
@@ -53,7 +55,8 @@ export const createRequestMetrics = () => {
     count.value += 1
     observe(found.latency, LATENCY_BUCKETS, seconds)
     if (status === 429) totals.rateLimited.value += 1
-    else if (status === 503) totals.unavailable.value += 1
+    // Not every 503: a draining instance's /readyz is one on every rolling restart.
+    if (storeUnavailable) totals.unavailable.value += 1
     if (aborted) totals.aborted.value += 1
   }
 
@@ -72,7 +75,11 @@ export const createRequestMetrics = () => {
         all.map((c) => c.latency),
       ),
       renderCounter('animal_store_http_rate_limited_total', 'Answers 429.', [totals.rateLimited]),
-      renderCounter('animal_store_http_unavailable_total', 'Answers 503.', [totals.unavailable]),
+      renderCounter(
+        'animal_store_http_unavailable_total',
+        'Answers 503 because a store (of pets, or of API keys) is unavailable.',
+        [totals.unavailable],
+      ),
       renderCounter(
         'animal_store_http_aborted_total',
         'Requests whose client went away, or whose request timed out, before the answer.',

@@ -39,6 +39,15 @@ const portIsFree = (port: number): Promise<boolean> =>
 
 const NPM_START: Command = { file: 'npm', args: ['start', '--silent'] }
 
+/** A loopback port nothing listens on: a connection to it is refused at once. */
+const closedPort = async (): Promise<number> => {
+  const closed = createServer()
+  await new Promise<void>((listening) => closed.listen(0, '127.0.0.1', listening))
+  const { port } = closed.address() as { port: number }
+  await new Promise((done) => closed.close(done))
+  return port
+}
+
 describe('the production start', function () {
   this.timeout(60_000)
 
@@ -88,10 +97,7 @@ describe('the production start', function () {
   for (const signal of ['SIGTERM', 'SIGINT'] as const)
     it(`${signal} while start-up waits for the database exits 0 at once, and says why`, async () => {
       // A port nothing listens on: start-up retries for STARTUP_TIMEOUT_MS (a minute here).
-      const closed = createServer()
-      await new Promise<void>((listening) => closed.listen(0, '127.0.0.1', listening))
-      const { port } = closed.address() as { port: number }
-      await new Promise((done) => closed.close(done))
+      const port = await closedPort()
       const start = spawn(START_COMMAND.file, START_COMMAND.args, {
         env: {
           PATH: process.env.PATH ?? '',
@@ -125,6 +131,39 @@ describe('the production start', function () {
         start.kill('SIGKILL')
       }
     })
+
+  it('gives up on an unreachable database at STARTUP_TIMEOUT_MS, not a store timeout past it', async () => {
+    const port = await closedPort()
+    const started = Date.now()
+    const start = spawn(START_COMMAND.file, START_COMMAND.args, {
+      env: {
+        PATH: process.env.PATH ?? '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        API_KEYS: 'startup-deadline-key',
+        MONGODB_URI: `mongodb://127.0.0.1:${port}/startup`,
+        // The second ping has 1 s left of the start-up time, not a whole store timeout.
+        STORE_TIMEOUT_MS: '3000',
+        STARTUP_TIMEOUT_MS: '4000',
+      },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+    let stdout = ''
+    start.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    try {
+      const code = await new Promise((done) => start.once('close', done))
+      const took = Date.now() - started
+      expect(code).to.equal(1)
+      expect(stdout).to.match(/"msg":"cannot reach the database, giving up \(STARTUP_TIMEOUT_MS\)"/)
+      expect(stdout).to.include('ECONNREFUSED')
+      expect(stdout).to.include('retrying')
+      // Node's own start-up and the driver's loading are included (under a second); the second
+      // ping used to take a whole STORE_TIMEOUT_MS, ending 2.5 s past the deadline.
+      expect(took).to.be.within(4000, 4000 + 1500)
+    } finally {
+      start.kill('SIGKILL')
+    }
+  })
 
   it('a second start on a port in use exits non-zero with one line on stderr', async () => {
     const first = await startService({})

@@ -5,7 +5,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import { createInMemoryPetStore } from '../../adapters/in-memory/index.js'
 import { createPrometheusMetrics } from '../../adapters/prometheus/index.js'
 import { createMetricsServer } from '../../apps/server/metrics-server.js'
-import type { PetStore } from '../../core/index.js'
+import { shuttingDown, storeUnavailable, type PetStore } from '../../core/index.js'
 import { auth, startTestApi } from '../support/app.js'
 import { send } from '../support/http.js'
 import { startService } from '../support/service-process.js'
@@ -89,10 +89,50 @@ describe('metrics (Prometheus)', () => {
     }
   })
 
+  it("counts a draining instance's /readyz 503 as a request, not as the store unavailable", async () => {
+    const metrics = createPrometheusMetrics()
+    const api = await startTestApi({
+      metrics,
+      storage: {
+        ...storage(createInMemoryPetStore()),
+        checkReadiness: () => TE.left(shuttingDown),
+      },
+    })
+    try {
+      const reply = await api.request({ path: '/readyz' })
+      expect(reply.status).to.equal(503)
+      expect(reply.json).to.include({ code: 'unavailable' })
+      const text = await metrics.render()
+      expect(sample(text, 'animal_store_http_unavailable_total')).to.equal(0)
+      expect(
+        sample(text, 'animal_store_http_requests_total{route="none",method="GET",status="503"}'),
+      ).to.equal(1)
+    } finally {
+      await api.close()
+    }
+  })
+
+  it('counts /readyz 503 for a store that is down as the store unavailable', async () => {
+    const metrics = createPrometheusMetrics()
+    const api = await startTestApi({
+      metrics,
+      storage: {
+        ...storage(downStore()),
+        checkReadiness: () => TE.left(storeUnavailable('connection refused')),
+      },
+    })
+    try {
+      expect((await api.request({ path: '/readyz' })).status).to.equal(503)
+      expect(sample(await metrics.render(), 'animal_store_http_unavailable_total')).to.equal(1)
+    } finally {
+      await api.close()
+    }
+  })
+
   it('counts 429 answers', async () => {
     const metrics = createPrometheusMetrics()
-    metrics.observeRequest('none', 'GET', 429, 0.001, false)
-    metrics.observeRequest('none', 'GET', 429, 0.001, false)
+    metrics.observeRequest('none', 'GET', 429, 0.001, false, false)
+    metrics.observeRequest('none', 'GET', 429, 0.001, false, false)
     const text = await metrics.render()
     expect(sample(text, 'animal_store_http_rate_limited_total')).to.equal(2)
     expect(

@@ -7,6 +7,7 @@ import {
   TRACE_DETAILS,
   tracingWanted,
 } from '../../apps/server/tracing/settings.js'
+import { diagnosticLines } from '../../apps/server/tracing/start.js'
 import { auth } from '../support/app.js'
 import { startService } from '../support/service-process.js'
 
@@ -175,6 +176,24 @@ describe('tracing: which OTEL_ variables turn it on', () => {
       E.left(['OTEL_BSP_MAX_QUEUE_SIZE must be an integer from 1 to 999999999 (got "0")']),
     )
     expect(wanted({ OTEL_BSP_SCHEDULE_DELAY: '999999999' })).to.deep.equal(E.right(false))
+  })
+})
+
+describe("tracing: the SDK's diagnostics", () => {
+  it('prefix every line: objects on one line, each line of a stack trace', () => {
+    const error = new Error('export failed')
+    const text = diagnosticLines('error', 'exporter said %s', [
+      'no',
+      { attributes: { 'service.name': 'animal-store' }, spans: [1, 2] },
+      error,
+    ])
+    const lines = text.split('\n')
+    expect(lines.pop()).to.equal('')
+    expect(lines.length).to.be.above(2)
+    for (const line of lines) expect(line).to.match(/^opentelemetry error: /)
+    expect(lines[0]).to.include(
+      "{ attributes: { 'service.name': 'animal-store' }, spans: [ 1, 2 ] }",
+    )
   })
 })
 

@@ -90,4 +90,22 @@ describe('tracing: a collector that does not answer', function () {
     expect(service.stderr.some((l) => l.startsWith('opentelemetry '))).to.equal(true)
     for (const line of service.stdout) expect(() => JSON.parse(line), line).to.not.throw()
   })
+
+  it('starts every stderr line of a diagnostic with its prefix, printed objects included', async () => {
+    const service = await startService(
+      { OTEL_EXPORTER_OTLP_ENDPOINT: await closedPort(), OTEL_LOG_LEVEL: 'DEBUG' },
+      90_000,
+    )
+    try {
+      expect((await service.request({ path: '/v1/pets?limit=1', headers: auth })).status).to.equal(
+        200,
+      )
+    } finally {
+      expect(await service.stop()).to.equal(0)
+    }
+    // The SDK's debug lines print objects (a resource, an export's result) among them.
+    expect(service.stderr.some((l) => l.startsWith('opentelemetry debug: '))).to.equal(true)
+    for (const line of service.stderr)
+      expect(line).to.match(/^opentelemetry (error|warn|info|debug|verbose): /)
+  })
 })

@@ -1,4 +1,4 @@
-import { format } from 'node:util'
+import { formatWithOptions } from 'node:util'
 import { diag, propagation, trace, type DiagLogFunction } from '@opentelemetry/api'
 import { diagLogLevelFromString, setGlobalErrorHandler } from '@opentelemetry/core'
 import { TracerProvider } from '@opentelemetry/sdk-trace'
@@ -32,6 +32,17 @@ const firstProblemOnly = () => {
 }
 
 /**
+ * One diagnostic as stderr lines, each starting `opentelemetry <tag>:` so that an operator can
+ * grep them all. Objects are printed on one line, as a log reader wants them; what still spans
+ * lines (a stack trace) carries the prefix on each.
+ */
+export const diagnosticLines = (tag: string, message: string, args: unknown[]): string => {
+  const prefix = `opentelemetry ${tag}: `
+  const text = formatWithOptions({ breakLength: Infinity }, message, ...args)
+  return `${prefix}${text.split(/\r?\n/).join(`\n${prefix}`)}\n`
+}
+
+/**
  * The SDK's own diagnostics (OTEL_LOG_LEVEL) go to stderr: the SDK would print them on stdout,
  * which holds the JSON log lines and nothing else.
  */
@@ -41,7 +52,7 @@ const diagnosticsToStderr = (env: Env) => {
   const line =
     (tag: string): DiagLogFunction =>
     (message, ...args) =>
-      void process.stderr.write(`opentelemetry ${tag}: ${format(message, ...args)}\n`)
+      void process.stderr.write(diagnosticLines(tag, message, args))
   diag.setLogger(
     {
       error: line('error'),

@@ -54,6 +54,26 @@ describe('MongoDB adapter: start-up', function () {
     for (const failure of failures) expect(failure).not.to.match(/topology is closed/i)
   })
 
+  it('gives up at the start-up deadline, each ping cut to what is left of it', async () => {
+    const port = await freePort()
+    const failures: string[] = []
+    const started = Date.now()
+    const error = await connectMongo({
+      uri: `mongodb://127.0.0.1:${port}/startup`,
+      // A ping waits this long for a refused server; the second has only 300 ms left.
+      timeoutMs: 700,
+      startupTimeoutMs: 1000,
+      onRetry: (e) => failures.push(String(e)),
+    }).then(
+      () => expect.fail('connected to a closed port'),
+      (e: unknown) => e,
+    )
+    const took = Date.now() - started
+    expect(String(error)).to.include('ECONNREFUSED')
+    expect(failures.length).to.be.greaterThan(0)
+    expect(took).to.be.within(1000, 1000 + 500)
+  })
+
   it('asks for majority writes, majority reads and the primary (so every instance reads what one acknowledged)', async function () {
     const storage = await connectMongo({
       uri: uriWithDatabase(requireMongo(this), freshDatabaseName()),

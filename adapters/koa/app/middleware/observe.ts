@@ -5,8 +5,9 @@ import type { AppContext } from '../../request/app-state.js'
 /**
  * Told once per request, after the answer is decided: the route template (`none` when no route
  * took the request: 401, 404, the document, the docs page, the probes), the method, the status
- * (499 when the client went away first), the seconds spent, and whether the client went away
- * before it could be answered.
+ * (499 when the client went away first), the seconds spent, whether the client went away
+ * before it could be answered, and whether the answer is a 503 because a store (of pets, or of
+ * keys) is unavailable: not the 503 of an instance that is shutting down.
  */
 export type RequestObserver = (
   route: string,
@@ -14,6 +15,7 @@ export type RequestObserver = (
   status: number,
   seconds: number,
   aborted: boolean,
+  storeUnavailable: boolean,
 ) => void
 
 /** Outermost, so that it sees the final status, the 500 of an unexpected exception included. */
@@ -32,6 +34,8 @@ export const observe = (observer: RequestObserver) => {
       aborted ? 499 : ctx.status,
       (performance.now() - started) / 1000,
       aborted,
+      // The responder marks a store failure for the log: the same mark, so both agree.
+      !aborted && ctx.state.storeFailure !== undefined,
     )
   }
   return observeRequest

@@ -11,7 +11,6 @@ import {
   expectsContinue,
   guardCodings,
   guardHeaders,
-  guardVersion,
   refuseConnect,
   refuseExpectation,
 } from './wire-guard.js'
@@ -84,7 +83,7 @@ const serveWith = (
         connections.waiting,
       )
     : appOrListener
-  const guarded = connections.guard(guardVersion(guardHeaders(guardCodings(listener))))
+  const guarded = connections.guard(guardHeaders(guardCodings(listener)))
   server.on('request', guarded)
   server.on('checkContinue', (req, res) => {
     if (!expectsContinue(req)) return refuseExpectation(req, res)

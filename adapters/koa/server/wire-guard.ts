@@ -19,20 +19,9 @@ const isServedVersion = (req: IncomingMessage): boolean =>
 
 const VERSION_REFUSAL = 'the request must be HTTP/1.1 or HTTP/1.0'
 
-/** A request of another version than HTTP/1.1 or 1.0 is 400, and closes its connection. */
-export const guardVersion =
-  (listener: WireListener): WireListener =>
-  (
-    req: IncomingMessage,
-    res: ServerResponse,
-    inviteBody?: () => void,
-    markKeyed?: (keyId: string) => void,
-  ) => {
-    if (!isServedVersion(req)) return answerError(res, 'bad_request', VERSION_REFUSAL)
-    return listener(req, res, inviteBody, markKeyed)
-  }
-
 /**
+ * The version first: a request of another version than HTTP/1.1 or 1.0 is 400, and closes its
+ * connection (checked here, not in a layer of its own, as every request passes this one).
  * Exactly one Host on HTTP/1.1 (RFC 9112 §3.2), at most one on 1.0, and a valid value. Node's
  * own check answers without a body and lets a repeated Host through, so the server turns it off
  * and checks here.
@@ -48,6 +37,7 @@ export const guardHeaders =
     inviteBody?: () => void,
     markKeyed?: (keyId: string) => void,
   ) => {
+    if (!isServedVersion(req)) return answerError(res, 'bad_request', VERSION_REFUSAL)
     let hosts = 0
     let validHost = true
     let keys = 0

@@ -134,8 +134,10 @@ const reachableClient = async (
       const left = deadline - Date.now()
       if (left <= 0) throw error
       options.onRetry?.(error)
-      // Near the deadline the last try starts at once and takes what is left.
-      if (left > 2 * RETRY_PAUSE_MS) await sleep(RETRY_PAUSE_MS)
+      // Never a busy loop: a try that fails at once (a refused login, say) waits too; the pause
+      // ends at the deadline at the latest, and a deadline reached in it ends the start.
+      await sleep(Math.min(RETRY_PAUSE_MS, left))
+      if (Date.now() >= deadline) throw error
     }
   }
 }

@@ -9,19 +9,9 @@ import {
   readJson,
   type SpecifiedOperationId,
 } from '../../core/index.js'
-import { clientError, type ClientError } from './client-error.js'
+import { clientError, undecodable, type ClientError } from './client-error.js'
 import type { Answer } from './exchange.js'
-
-/** Retry-After in seconds: delta-seconds, or an HTTP date (RFC 9110 §10.2.3). */
-export const retryAfterSeconds = (header: string | null, now = Date.now()): number | undefined => {
-  if (header === null) return undefined
-  if (/^\s*\d+\s*$/.test(header)) return Number(header)
-  const at = Date.parse(header)
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000))
-}
-
-export const undecodable = (status: number, why: string): ClientError =>
-  clientError({ code: 'undecodable', message: `the answer (${status}) ${why}`, status })
+import { retryAfterSeconds } from './retry-after.js'
 
 /** A failure answer: its Error body, checked, with its Retry-After. */
 const failureOf = (answer: Answer): ClientError =>
@@ -67,18 +57,29 @@ export type AnswerOf<K extends SpecifiedOperationId> = (typeof ANSWER_BODIES)[K]
   ? A
   : undefined
 
+/** `application/json`, with or without parameters (`; charset=utf-8`). */
+const isJson = (contentType: string | null): boolean =>
+  contentType !== null && /^application\/json\s*(;|$)/i.test(contentType.trim())
+
 export const decodeBody = (body: AnswerBody, answer: Answer): E.Either<ClientError, unknown> =>
   body === 'none'
     ? answer.text === ''
       ? E.right(undefined)
       : E.left(undecodable(answer.status, 'has a body where none is expected'))
-    : pipe(
-        readJson(answer.text),
-        E.chain(decodeWith(body.codec, body.root)),
-        E.mapLeft((e) =>
-          undecodable(answer.status, `is not a valid ${body.root}: ${e.problems.join('; ')}`),
-        ),
-      )
+    : !isJson(answer.headers.get('content-type'))
+      ? E.left(
+          undecodable(
+            answer.status,
+            `is ${answer.headers.get('content-type') ?? 'of no media type'}, not application/json`,
+          ),
+        )
+      : pipe(
+          readJson(answer.text),
+          E.chain(decodeWith(body.codec, body.root)),
+          E.mapLeft((e) =>
+            undecodable(answer.status, `is not a valid ${body.root}: ${e.problems.join('; ')}`),
+          ),
+        )
 
 /**
  * The operation's result from an answer: its success status with the body it describes (ids

@@ -32,7 +32,14 @@ const TRANSIENT: ReadonlySet<ClientError['code']> = new Set([
   'idempotency_key_in_use',
 ])
 
-export const isTransient = (failure: ClientError): boolean => TRANSIENT.has(failure.code)
+/**
+ * A gateway's own answer: a proxy in front of the service (HAProxy, nginx) answers these with a
+ * page of its own while no instance is up, so they are retried as the service's 503 is.
+ */
+const GATEWAY: ReadonlySet<number> = new Set([502, 503, 504])
+
+export const isTransient = (failure: ClientError): boolean =>
+  TRANSIENT.has(failure.code) || (failure.code === 'undecodable' && GATEWAY.has(failure.status))
 
 /**
  * The wait before attempt `attempt + 1`: the answer's Retry-After when it gave one (plus up to

@@ -7,8 +7,8 @@ import {
   type SpecifiedOperationId,
 } from '../../core/index.js'
 import { pipe } from 'fp-ts/lib/function.js'
-import { decodeAnswer, undecodable } from './answers.js'
-import type { ClientError } from './client-error.js'
+import { decodeAnswer } from './answers.js'
+import { undecodable, type ClientError } from './client-error.js'
 import { onceDeprecated } from './once-deprecated.js'
 import type { Answer } from './exchange.js'
 import { newIdempotencyKey } from './idempotency-key.js'

@@ -64,3 +64,7 @@ export const clientError = (failure: ClientFailure): ClientError => {
 /** Whether a caught value is a failure of this client (rather than a bug of the caller's). */
 export const isClientError = (u: unknown): u is ClientError =>
   typeof u === 'object' && u !== null && clientErrors.has(u)
+
+/** An answer the client cannot take: `why` says what is wrong with it. */
+export const undecodable = (status: number, why: string): ClientError =>
+  clientError({ code: 'undecodable', message: `the answer (${status}) ${why}`, status })

@@ -11,6 +11,7 @@ import {
 import type { ClientError } from './client-error.js'
 import { stalledAt, type ListPetsRequest } from './next-page.js'
 import type { ClientOptions } from './options.js'
+import { checkSettings } from './settings.js'
 
 type Settled<F> = F extends (...args: infer P) => Result<infer A>
   ? (...args: P) => Promise<A>
@@ -49,7 +50,8 @@ const wrapEach = <W>(calls: Calls, wrap: (call: AnyCall) => W) =>
   Object.fromEntries(Object.entries(calls).map(([name, call]) => [name, wrap(call as AnyCall)]))
 
 /**
- * A client for the service at `options.baseUrl`; it holds no connection of its own.
+ * A client for the service at `options.baseUrl`; it holds no connection of its own. Throws a
+ * RangeError naming an option out of its range (docs/client.md).
  *
  * @example
  * ```ts
@@ -71,6 +73,7 @@ const wrapEach = <W>(calls: Calls, wrap: (call: AnyCall) => W) =>
  * ```
  */
 export const createClient = (options: ClientOptions): AnimalStoreClient => {
+  checkSettings(options)
   const calls = createCalls(options)
   async function* pages(request: ListPetsRequest = {}, callOptions: CallOptions = {}) {
     for (let next: ListPetsRequest | undefined = request; next !== undefined;) {

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { readBounded } from './answer-body.js'
-import { clientError, type ClientError } from './client-error.js'
+import { clientError, undecodable, type ClientError } from './client-error.js'
+import { after } from './timer.js'
 
 /** An answer as it came, before decoding. */
 export type Answer = {
@@ -34,17 +35,23 @@ export const exchange = async (
   const onAbort = () => controller.abort(signal?.reason)
   signal?.addEventListener('abort', onAbort)
   let timedOut = false
-  const timer = setTimeout(() => {
+  const cancelTimer = after(timeoutMs, () => {
     timedOut = true
     controller.abort()
-  }, timeoutMs)
+  })
   try {
     const response = await fetchFn(request.url, {
       method: request.method,
       headers: request.headers,
       ...(request.body === undefined ? {} : { body: request.body }),
+      // The service never redirects: following one would send the request (and its key) elsewhere.
+      redirect: 'manual',
       signal: controller.signal,
     })
+    if (isRedirect(response)) {
+      await response.body?.cancel()
+      return E.left(undecodable(response.status, 'is a redirect, which the client does not follow'))
+    }
     const text = await readBounded(response, request.maxAnswerBytes)
     if (text === undefined) return E.left(tooLarge(response.status, request.maxAnswerBytes))
     return E.right({ status: response.status, headers: response.headers, text })
@@ -57,10 +64,14 @@ export const exchange = async (
     const message = `no answer: ${cause instanceof Error ? cause.message : String(cause)}`
     return E.left(clientError({ code: 'network', message: message + corsHint(request.url), cause }))
   } finally {
-    clearTimeout(timer)
+    cancelTimer()
     signal?.removeEventListener('abort', onAbort)
   }
 }
+
+/** A 3xx, or in a browser the opaque answer (status 0) that stands for one under 'manual'. */
+const isRedirect = (response: Response): boolean =>
+  response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)
 
 const tooLarge = (status: number, maxAnswerBytes: number): ClientError =>
   clientError({

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { backOffMs, isTransient, type RetryBudget } from './budget.js'
 import { clientError, type ClientError } from './client-error.js'
 import { aborted } from './exchange.js'
+import { after } from './timer.js'
 
 /** Told before each wait: which attempt failed, why, and how long until the next. */
 export type RetryNotice = {
@@ -21,11 +22,8 @@ export type RetryPolicy = {
 const sleep = (ms: number, signal: AbortSignal | undefined): Promise<boolean> =>
   new Promise((resolve) => {
     if (signal?.aborted) return resolve(false)
-    const onAbort = () => (clearTimeout(timer), resolve(false))
-    const timer = setTimeout(
-      () => (signal?.removeEventListener('abort', onAbort), resolve(true)),
-      ms,
-    )
+    const onAbort = () => (cancel(), resolve(false))
+    const cancel = after(ms, () => (signal?.removeEventListener('abort', onAbort), resolve(true)))
     signal?.addEventListener('abort', onAbort, { once: true })
   })
 

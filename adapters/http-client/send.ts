@@ -6,6 +6,7 @@ import type { ClientError } from './client-error.js'
 import { exchange, type Answer } from './exchange.js'
 import type { ClientOptions } from './options.js'
 import { withRetries, type RetryNotice } from './retry.js'
+import { checkSettings } from './settings.js'
 
 /** Every call takes these; each overrides the client's own setting for this call only. */
 export type CallOptions = {
@@ -20,13 +21,14 @@ type Extra = { readonly headers?: Record<string, string>; readonly body?: string
 
 /**
  * Sends an operation's request, decodes each answer, and retries what is transient within the
- * budget: the decoded failure decides, so an answer's Retry-After is honoured.
+ * budget: the decoded failure decides, so an answer's Retry-After is honoured. A call whose
+ * options are out of range rejects with a RangeError, a bug of the caller's, before sending.
  */
 export const createSender = (client: ClientOptions, base: string) => {
   const fetchFn = client.fetch ?? ((input, init) => globalThis.fetch(input, init))
   const authorization = `Bearer ${client.apiKey}`
   const maxAnswerBytes = client.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES
-  return <A>(
+  return async <A>(
     operation: Operation,
     path: string,
     options: CallOptions,
@@ -35,6 +37,7 @@ export const createSender = (client: ClientOptions, base: string) => {
   ): Promise<E.Either<ClientError, A>> => {
     const headers = { Accept: 'application/json', Authorization: authorization, ...extra.headers }
     const onRetry = client.onRetry
+    checkSettings(options)
     return withRetries(
       async (timeoutMs) =>
         E.chain(decode)(

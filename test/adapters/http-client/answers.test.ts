@@ -3,7 +3,8 @@ import { expect } from 'chai'
 import fc from 'fast-check'
 import { backOffMs, DEFAULT_BUDGET } from '../../../adapters/http-client/budget.js'
 import { clientError } from '../../../adapters/http-client/client-error.js'
-import { decodeBody, retryAfterSeconds } from '../../../adapters/http-client/answers.js'
+import { decodeBody } from '../../../adapters/http-client/answers.js'
+import { retryAfterSeconds } from '../../../adapters/http-client/retry-after.js'
 import { createClient, type ClientError } from '../../../adapters/http-client/index.js'
 import { GET_PET_DEPRECATION, OPERATIONS } from '../../../core/index.js'
 import { rejectionOf } from './support.js'
@@ -17,18 +18,15 @@ const answering = (response: () => Response) =>
     fetch: async () => response(),
   })
 const failureOf = async (promise: Promise<unknown>) => (await rejectionOf(promise)) as ClientError
+const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' }
 
 describe('the client reading answers', () => {
   it('calls an answer of the wrong shape undecodable, naming the field, never a crash later', async () => {
     const pet = '{"id":1.5,"name":"Rex","categoryId":1}'
-    const error = await failureOf(answering(() => new Response(pet, { status: 200 })).getPet(1n))
+    const answer = () => new Response(pet, { status: 200, headers: JSON_TYPE })
+    const error = await failureOf(answering(answer).getPet(1n))
     expect(error).to.deep.include({ code: 'undecodable', status: 200 })
     expect(error.message).to.match(/id must be/)
-    const html = () => new Response('<html>bad gateway</html>', { status: 502 })
-    expect(await failureOf(answering(html).listPets())).to.deep.include({
-      code: 'undecodable',
-      status: 502,
-    })
     const wrongStatus = () =>
       new Response('{"code":"not_found","message":"x","status":500}', { status: 500 })
     expect((await failureOf(answering(wrongStatus).listPets())).code).to.equal('undecodable')
@@ -36,7 +34,10 @@ describe('the client reading answers', () => {
 
   it('refuses a next link it cannot follow rather than take it for the last page', async () => {
     const page = () =>
-      new Response('[]', { status: 200, headers: { Link: '</v1/pets?limit=0>; rel="next"' } })
+      new Response('[]', {
+        status: 200,
+        headers: { ...JSON_TYPE, Link: '</v1/pets?limit=0>; rel="next"' },
+      })
     expect((await failureOf(answering(page).listPets())).code).to.equal('undecodable')
   })
 
@@ -44,7 +45,10 @@ describe('the client reading answers', () => {
     const page = () =>
       new Response('[]', {
         status: 200,
-        headers: { Link: '</v1/pets?limit=500&after=9223372036854775807>; rel="next"' },
+        headers: {
+          ...JSON_TYPE,
+          Link: '</v1/pets?limit=500&after=9223372036854775807>; rel="next"',
+        },
       })
     const { next } = await answering(page).listPets()
     expect(next).to.deep.equal({ limit: 500, after: 9223372036854775807n })
@@ -57,6 +61,45 @@ describe('the client reading answers', () => {
     expect(retryAfterSeconds('Mon, 31 Dec 2029 00:00:00 GMT', now)).to.equal(0)
     expect(retryAfterSeconds('soon', now)).to.equal(undefined)
     expect(retryAfterSeconds(null, now)).to.equal(undefined)
+  })
+
+  it('reads the obsolete HTTP-date forms too: RFC 850 (two-digit year) and asctime', () => {
+    const now = Date.parse('2030-01-01T00:00:00Z')
+    expect(retryAfterSeconds('Tuesday, 01-Jan-30 00:00:07 GMT', now)).to.equal(7)
+    expect(retryAfterSeconds('Tue Jan  1 00:00:09 2030', now)).to.equal(9)
+    // More than 50 years ahead is the past century's: 2099 is 1999, long gone.
+    expect(retryAfterSeconds('Friday, 01-Jan-99 00:00:00 GMT', now)).to.equal(0)
+  })
+
+  it('counts a malformed Retry-After as absent, never as "retry now"', () => {
+    const now = Date.parse('2030-01-01T00:00:00Z')
+    for (const header of [
+      '-5',
+      '1.5',
+      '+2',
+      '2, 3',
+      '0x10',
+      '',
+      '2030-01-01T00:00:05Z',
+      'Tue, 1 Jan 2030 00:00:05 GMT',
+      'Tue, 01 Jan 2030 00:00:05 UTC',
+      'Tue, 31 Feb 2030 00:00:05 GMT',
+      'Tue, 01 Jan 2030 24:00:05 GMT',
+    ])
+      expect(retryAfterSeconds(header, now), header).to.equal(undefined)
+  })
+
+  it('calls a success whose body is not application/json undecodable, parameters allowed', async () => {
+    const page = (contentType: string) => () =>
+      new Response('[]', { status: 200, headers: { 'Content-Type': contentType } })
+    for (const type of ['text/html', 'text/plain; charset=utf-8', 'application/jsonp'])
+      expect(await failureOf(answering(page(type)).listPets()), type).to.deep.include({
+        code: 'undecodable',
+        status: 200,
+      })
+    expect((await answering(page('Application/JSON;charset=UTF-8')).listPets()).pets).to.deep.equal(
+      [],
+    )
   })
 
   it('backs off between half and all of the doubled base delay, capped, or the Retry-After plus one base delay', () => {

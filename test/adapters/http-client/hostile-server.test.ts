@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server } from 'node:http'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect } from 'chai'
 import {
@@ -8,16 +8,9 @@ import {
   type ClientError,
   type ClientOptions,
 } from '../../../adapters/http-client/index.js'
-import { rejectionOf } from './support.js'
+import { rejectionOf, serve } from './support.js'
 
 const MB = 2 ** 20
-
-/** A loopback server of this test's own, answering every request with `handler`. */
-const serve = async (handler: RequestListener): Promise<{ server: Server; url: string }> => {
-  const server = createServer(handler)
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` }
-}
 
 const clientOf = (baseUrl: string, options: Partial<ClientOptions> = {}) =>
   createClient({ baseUrl, apiKey: 'k', timeoutMs: 5000, budget: { attempts: 1 }, ...options })

@@ -1,3 +1,5 @@
+import { createServer, type RequestListener, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { createClient, type ClientOptions } from '../../../adapters/http-client/index.js'
 import { TEST_KEY } from '../../support/app.js'
 
@@ -25,4 +27,18 @@ export const rejectionOf = async (promise: Promise<unknown>): Promise<unknown> =
     return error
   }
   throw new Error('expected the call to reject')
+}
+
+/** A loopback server of the test's own, answering every request with `handler`. */
+export const serve = async (handler: RequestListener): Promise<{ server: Server; url: string }> => {
+  const server = createServer(handler)
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` }
+}
+
+/** Closes a server of `serve`, its open connections included. */
+export const closeServer = async (server: Server | undefined): Promise<void> => {
+  if (server === undefined) return
+  server.closeAllConnections()
+  await new Promise((done) => server.close(done))
 }

@@ -1,0 +1,42 @@
+import type { RetryBudget } from './budget.js'
+
+/** The numeric settings a client or a call takes, each with the range it must be in. */
+export type Settings = {
+  readonly timeoutMs?: number | undefined
+  readonly maxAnswerBytes?: number | undefined
+  readonly budget?: Partial<RetryBudget> | undefined
+}
+
+type Rule = readonly [range: string, holds: (n: number) => boolean]
+
+const positive: Rule = ['a positive number of ms, or Infinity for no limit', (n) => n > 0]
+const positiveInteger: Rule = ['a positive integer', (n) => Number.isInteger(n) && n > 0]
+
+const RULES = {
+  timeoutMs: positive,
+  maxAnswerBytes: positiveInteger,
+  'budget.attempts': positiveInteger,
+  'budget.totalMs': positive,
+  'budget.baseDelayMs': ['a finite number of ms, 0 or more', (n) => Number.isFinite(n) && n >= 0],
+  'budget.maxDelayMs': ['a number of ms, 0 or more, or Infinity for no ceiling', (n) => n >= 0],
+} as const satisfies Record<string, Rule>
+
+/**
+ * Throws a RangeError naming the first setting out of its range: NaN, a negative or an
+ * unbounded count would otherwise pass silently into timers and loops.
+ */
+export const checkSettings = ({ timeoutMs, maxAnswerBytes, budget = {} }: Settings): void => {
+  const given = {
+    timeoutMs,
+    maxAnswerBytes,
+    'budget.attempts': budget.attempts,
+    'budget.totalMs': budget.totalMs,
+    'budget.baseDelayMs': budget.baseDelayMs,
+    'budget.maxDelayMs': budget.maxDelayMs,
+  }
+  for (const [name, [range, holds]] of Object.entries(RULES) as [keyof typeof RULES, Rule][]) {
+    const value: unknown = given[name]
+    if (value !== undefined && !(typeof value === 'number' && holds(value)))
+      throw new RangeError(`${name} must be ${range}, not ${String(value)}`)
+  }
+}

@@ -1,0 +1,86 @@
+import type { Server } from 'node:http'
+import { inspect } from 'node:util'
+import { expect } from 'chai'
+import {
+  createClient,
+  type ClientError,
+  type ClientOptions,
+} from '../../../adapters/http-client/index.js'
+import { closeServer, rejectionOf, serve } from './support.js'
+
+const base = { baseUrl: 'http://127.0.0.1:1/v1', apiKey: 'k' }
+const DAY_MS = 24 * 3600 * 1000
+
+describe("the client's options", function () {
+  this.timeout(10_000)
+  let server: Server | undefined
+  afterEach(async () => {
+    await closeServer(server)
+    server = undefined
+  })
+
+  const invalid: ReadonlyArray<[string, Partial<ClientOptions>]> = [
+    ['timeoutMs', { timeoutMs: NaN }],
+    ['timeoutMs', { timeoutMs: 0 }],
+    ['timeoutMs', { timeoutMs: -1 }],
+    ['maxAnswerBytes', { maxAnswerBytes: 1.5 }],
+    ['maxAnswerBytes', { maxAnswerBytes: Infinity }],
+    ['budget.attempts', { budget: { attempts: 0 } }],
+    ['budget.attempts', { budget: { attempts: Infinity } }],
+    ['budget.totalMs', { budget: { totalMs: NaN } }],
+    ['budget.baseDelayMs', { budget: { baseDelayMs: Infinity } }],
+    ['budget.maxDelayMs', { budget: { maxDelayMs: -1 } }],
+    ['timeoutMs', { timeoutMs: '5000' as unknown as number }],
+  ]
+  for (const [name, options] of invalid)
+    it(`refuses ${name} of ${inspect(options)} with a RangeError naming it`, () => {
+      expect(() => createClient({ ...base, ...options }))
+        .to.throw(RangeError)
+        .with.property('message')
+        .that.match(new RegExp(`^${name.replace('.', '\\.')} must be`))
+    })
+
+  it('rejects a call whose own options are out of range, before sending', async () => {
+    let sent = 0
+    const client = createClient({ ...base, fetch: async () => (sent++, new Response(null)) })
+    const error = await rejectionOf(client.listPets({}, { budget: { totalMs: -5 } }))
+    expect(error).to.be.instanceOf(RangeError)
+    expect(sent).to.equal(0)
+  })
+
+  for (const timeoutMs of [Infinity, 2 ** 31, 30 * DAY_MS])
+    it(`waits for a slow answer with timeoutMs ${timeoutMs}: not cut to 1 ms`, async () => {
+      const slow = await serve((_req, res) => {
+        setTimeout(() => res.writeHead(200, { 'Content-Type': 'application/json' }).end('[]'), 50)
+      })
+      server = slow.server
+      const client = createClient({
+        ...base,
+        baseUrl: slow.url,
+        timeoutMs,
+        budget: { attempts: 1, totalMs: Infinity },
+      })
+      expect((await client.listPets()).pets).to.deep.equal([])
+    })
+
+  it('waits out a Retry-After past 2^31 ms when totalMs is Infinity, never retrying at once', async () => {
+    let requests = 0
+    const unavailable = await serve((_req, res) => {
+      requests++
+      res
+        .writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '3000000' })
+        .end('{"code":"unavailable","message":"down","status":503}')
+    })
+    server = unavailable.server
+    const client = createClient({
+      ...base,
+      baseUrl: unavailable.url,
+      budget: { attempts: 2, totalMs: Infinity },
+    })
+    const error = (await rejectionOf(
+      client.listPets({}, { signal: AbortSignal.timeout(300) }),
+    )) as ClientError
+    expect(error.code).to.equal('aborted')
+    expect(requests).to.equal(1)
+  })
+})

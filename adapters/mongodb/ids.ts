@@ -93,7 +93,9 @@ export const createIdAllocator = (
       if (!won) continue
       candidate = n + 1n
       block = { next: n * size + 1n, first: n * size + 1n, last: (n + 1n) * size }
-      await raiseHint(block.last)
+      // The top block ends past int64, which BSON would wrap below zero and `$max` then ignore:
+      // the hint stops at the last id there is, so later claims still start above it.
+      await raiseHint(block.last > INT64_MAX ? INT64_MAX : block.last)
       return
     }
   }

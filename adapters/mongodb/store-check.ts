@@ -19,7 +19,8 @@ const INTERNAL = new Set(['_id', '_v', '_op', '_idem'])
 
 /**
  * Reads every stored pet, in id order, and yields those that today's input rules would refuse as
- * a create's body: a rule tightened since they were written, or a field a later version added.
+ * a create's body (a rule tightened since they were written, or a field a later version added),
+ * and those this version cannot read at all, a stored id out of range among them.
  * Only reads: run it before tightening a rule, to know what it would have refused.
  */
 export async function* checkStoredPets(db: Db): AsyncGenerator<StoredPetFinding> {
@@ -27,11 +28,13 @@ export async function* checkStoredPets(db: Db): AsyncGenerator<StoredPetFinding>
   for await (const doc of cursor) {
     const fields = Object.fromEntries(Object.entries(doc).filter(([key]) => !INTERNAL.has(key)))
     const input = decodeInput(fields)
-    if (E.isRight(input)) continue
+    // The id is no input's, but a stored one that no version could have written hides the pet.
+    const read = fromDocument(doc)
+    if (E.isRight(input) && E.isRight(read)) continue
     yield {
       id: String(doc._id),
-      unreadable: E.isLeft(fromDocument(doc)),
-      problems: input.left.problems,
+      unreadable: E.isLeft(read),
+      problems: E.isLeft(input) ? input.left.problems : E.isLeft(read) ? [read.left.reason] : [],
     }
   }
 }

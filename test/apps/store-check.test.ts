@@ -62,6 +62,34 @@ describe('npm run store -- check', function () {
     expect(run.stderr).to.match(/4 stored pets checked: 3 would be refused/)
   })
 
+  it('lists a pet whose stored id no version could have written, which the service leaves out', async () => {
+    await (
+      await sharedClient(uri)
+    )
+      .db(database)
+      .collection<{ _id: unknown; [field: string]: unknown }>('pets')
+      .insertMany([
+        { _id: 1n, name: 'Fine', categoryId: 7n, _v: 1, _op: 'a' },
+        { _id: -5n, name: 'Below', categoryId: 7n, _v: 1, _op: 'b' },
+        { _id: 6004.5, name: 'Fraction', categoryId: 7n, _v: 1, _op: 'c' },
+        { _id: 'strid', name: 'Text', categoryId: 7n, _v: 1, _op: 'd' },
+      ])
+    const run = await storeTool(['check'], { MONGODB_URI: uriWithDatabase(uri, database) })
+    expect(run.code, run.stderr).to.equal(1)
+    const findings = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string; unreadable: boolean; problems: string[] })
+    expect(findings.map(({ id, unreadable }) => [id, unreadable]).sort()).to.deep.equal(
+      [
+        ['-5', true],
+        ['6004.5', true],
+        ['strid', true],
+      ].sort(),
+    )
+    for (const { problems } of findings) expect(problems.join()).to.match(/id must be/)
+  })
+
   it('exits 0 when every stored pet follows today’s rules', async () => {
     await (
       await sharedClient(uri)

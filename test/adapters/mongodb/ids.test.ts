@@ -94,6 +94,13 @@ describe('MongoDB adapter: ids in blocks per instance', function () {
     const stored = await db.collection<{ _id: bigint }>(PETS).find({}).toArray()
     expect(stored.every((doc) => doc._id > 0n && doc._id <= INT64_MAX)).to.equal(true)
     expect(stored).to.have.length(ids.length)
+    // The counter holds the top, not a block's end past int64 (which BSON would wrap below zero):
+    // an instance that starts now, or after a restart, goes no lower.
+    const counter = await db.collection<{ _id: string; seq: bigint }>(COUNTERS).findOne({})
+    expect(counter?.seq).to.equal(INT64_MAX)
+    const restarted = createMongoPetStore(db, { idBlockSize: 10n })
+    const afterRestart = await restarted.insertPet({ name: 'late', categoryId: 1n } as NewPet)()
+    expect(afterRestart).to.deep.equal(E.left({ _tag: 'StoreFull' }))
   })
 
   it('continues above every id handed out when an instance restarts, or another one starts', async () => {

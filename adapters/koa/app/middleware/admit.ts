@@ -35,7 +35,7 @@ export const admission = (
   return (ctx: AppContext): Promise<Problem | undefined> => {
     // Read now, while the request has its socket: the log line needs it, and a request whose
     // body is refused (413) may have lost its socket by the time the line is written.
-    const client = clientOf(ctx)
+    const client = clientOf(ctx.state, ctx.req)
     return authenticateHeader(ctx.req.headers.authorization)().then((principal) => {
       if (E.isLeft(principal))
         return principal.left._tag === 'Unauthenticated' && limits !== undefined

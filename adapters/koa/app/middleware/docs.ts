@@ -86,7 +86,9 @@ export const docs = (
       return respond.problem(ctx, { _tag: 'MethodNotAllowed', allow: PUBLIC_METHODS })
     const variant = variantFor(ctx, variants)
     const fresh = notModified(ctx.get('If-None-Match') || undefined, variant.etag)
-    const limited = fresh ? undefined : limits?.admitDocs(ctx, budgetKeyOf(clientOf(ctx)))
+    const limited = fresh
+      ? undefined
+      : limits?.admitDocs(ctx, budgetKeyOf(clientOf(ctx.state, ctx.req)))
     if (limited !== undefined) return respond.problem(ctx, limited)
     setHeader(ctx, 'Content-Security-Policy', DOCS_CSP)
     setHeader(ctx, 'Cache-Control', cacheControl)

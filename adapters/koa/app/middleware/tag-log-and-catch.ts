@@ -28,7 +28,7 @@ export const tagLogAndCatch = (
     const finish = (): void => {
       closeIfBodyUnread(ctx)
       if (!logProbes && ctx.status < 300 && isProbe(ctx)) return
-      logRequest(logger, requestLine, ctx, requestId, started, clientOf(ctx))
+      logRequest(logger, requestLine, ctx, requestId, started, clientOf(ctx.state, ctx.req))
     }
     // `next` never throws: koa-compose turns a throw into a rejection.
     return next().then(finish, (error: unknown) => {
@@ -36,7 +36,7 @@ export const tagLogAndCatch = (
       // can be sent; a refusal written by the server (a 408, say) may be on its way already.
       if (isClientAbort(ctx.req, error)) {
         ctx.respond = false
-        return logClientAborted(logger, ctx, requestId, started, clientOf(ctx))
+        return logClientAborted(logger, ctx, requestId, started, clientOf(ctx.state, ctx.req))
       }
       respond.internal(ctx, error, requestId)
       finish()

@@ -7,13 +7,8 @@ import { trackConnections, type Connections } from './connections.js'
 import { limitsWithDefaults, paceOf, type HttpLimits } from './http-limits.js'
 import { serveAsRoot, type WireListener } from './root-app.js'
 import { silentLogger, type Logger } from '../../../core/index.js'
-import {
-  expectsContinue,
-  guardCodings,
-  guardHeaders,
-  refuseConnect,
-  refuseExpectation,
-} from './wire-guard.js'
+import { guardCodings, guardHeaders } from './wire-guard.js'
+import { expectsContinue, refuseConnect, refuseExpectation } from './wire-refusals.js'
 
 export { HTTP_LIMIT_DEFAULTS, type HttpLimits } from './http-limits.js'
 

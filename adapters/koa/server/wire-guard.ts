@@ -1,23 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { Duplex } from 'node:stream'
-import { answerError, rawErrorAnswer } from '../response/answer/index.js'
-import { refuseAndClose } from './raw-error-answer.js'
-import { requestIdOf } from '../request/request-id.js'
+import { answerError } from '../response/answer/index.js'
+import { isServedVersion, VERSION_REFUSAL } from './http-version.js'
 import { isHostValue } from './host-value.js'
 import type { WireListener } from './root-app.js'
 
 /** Whether a raw header name is `name` (given in lower case), in the usual spellings first. */
 const isNamed = (raw: string, name: string, usual: string): boolean =>
   raw.length === name.length && (raw === usual || raw.toLowerCase() === name)
-
-/**
- * Whether the request is HTTP/1.1 or 1.0, the versions served: Node's parser refuses most others
- * but lets 0.9 and 2.0 through, to be answered as if they were 1.0.
- */
-const isServedVersion = (req: IncomingMessage): boolean =>
-  req.httpVersionMajor === 1 && req.httpVersionMinor <= 1
-
-const VERSION_REFUSAL = 'the request must be HTTP/1.1 or HTTP/1.0'
 
 /**
  * The version first: a request of another version than HTTP/1.1 or 1.0 is 400, and closes its
@@ -89,30 +78,3 @@ export const guardCodings =
       return answerError(res, 'not_implemented', 'chunked is the only transfer coding accepted')
     return listener(req, res, inviteBody, markKeyed)
   }
-
-/**
- * Whether the request's `Expect` is exactly `100-continue` (any case, spaces around it). Node
- * takes any value in which the word appears for it (`100-continue-x`, `foo, 100-continue`), and
- * runs the request; RFC 9110 §10.1.1 allows 417 for any expectation it does not know.
- */
-export const expectsContinue = (req: IncomingMessage): boolean =>
-  req.headers.expect?.trim().toLowerCase() === '100-continue'
-
-/** Node calls this for an `Expect` other than 100-continue: 417 with the Error body. */
-export const refuseExpectation = (_req: IncomingMessage, res: ServerResponse): void =>
-  answerError(res, 'expectation_failed', 'only Expect: 100-continue is supported')
-
-/**
- * CONNECT asks for a tunnel, a proxy's job: no resource here takes it (501, before
- * authentication). Node hands such requests to 'connect' and, without a listener, closes the
- * connection without a word. One of another version than HTTP/1.1 or 1.0 is 400, as any other.
- */
-export const refuseConnect = (req: IncomingMessage, socket: Duplex): void => {
-  const requestId = requestIdOf(req.headers['x-request-id'])
-  refuseAndClose(
-    socket,
-    isServedVersion(req)
-      ? rawErrorAnswer('not_implemented', 'CONNECT is not supported', requestId)
-      : rawErrorAnswer('bad_request', VERSION_REFUSAL, requestId),
-  )
-}

@@ -10,11 +10,8 @@ import { parseAccept, parseContentType } from '../../../adapters/koa/request/med
 import { checkContentType, checkEncoding } from '../../../adapters/koa/app/json/json-body.js'
 import { prefersGzip } from '../../../adapters/koa/request/media-type.js'
 import { notModified } from '../../../adapters/koa/app/docs/variants.js'
-import {
-  expectsContinue,
-  guardCodings,
-  guardHeaders,
-} from '../../../adapters/koa/server/wire-guard.js'
+import { guardCodings, guardHeaders } from '../../../adapters/koa/server/wire-guard.js'
+import { expectsContinue } from '../../../adapters/koa/server/wire-refusals.js'
 
 /** The most a header value may cost to read. */
 const BUDGET_MS = 1

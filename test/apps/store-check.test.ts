@@ -20,6 +20,15 @@ const storeTool = (args: ReadonlyArray<string>, env: Record<string, string>): Pr
     )
   })
 
+type Finding = { id: string; unreadable: boolean; problems: string[] }
+
+/** Each pet the check names: one JSON line each on stdout. */
+const findingsOf = (run: Run): Finding[] =>
+  run.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Finding)
+
 describe('npm run store -- check', function () {
   this.timeout(60_000)
   let uri: string
@@ -31,24 +40,26 @@ describe('npm run store -- check', function () {
   afterEach(async () => (await sharedClient(uri)).db(database).dropDatabase())
   after(() => closeSharedClient())
 
-  it('lists each stored pet that today’s input rules would refuse, and exits 1', async () => {
+  /** Stores documents as they are, past the adapter's rules, and runs the check on them. */
+  const checkStored = async (documents: ReadonlyArray<Record<string, unknown>>): Promise<Run> => {
     await (
       await sharedClient(uri)
     )
       .db(database)
-      .collection<{ _id: bigint; [field: string]: unknown }>('pets')
-      .insertMany([
-        { _id: 1n, name: 'Fine', categoryId: 7n, _v: 1, _op: 'a' },
-        { _id: 2n, name: 'L'.repeat(PET_NAME_MAX_LENGTH + 50), categoryId: 7n, _op: 'b' },
-        { _id: 3n, name: 'Later', categoryId: 7n, birthDate: '2026-01-02', _op: 'c' },
-        { _id: 4n, name: 'Broken', categoryId: 'seven', _op: 'd' },
-      ])
-    const run = await storeTool(['check'], { MONGODB_URI: uriWithDatabase(uri, database) })
+      .collection('pets')
+      .insertMany([...documents])
+    return storeTool(['check'], { MONGODB_URI: uriWithDatabase(uri, database) })
+  }
+
+  it('lists each stored pet that today’s input rules would refuse, and exits 1', async () => {
+    const run = await checkStored([
+      { _id: 1n, name: 'Fine', categoryId: 7n, _v: 1, _op: 'a' },
+      { _id: 2n, name: 'L'.repeat(PET_NAME_MAX_LENGTH + 50), categoryId: 7n, _op: 'b' },
+      { _id: 3n, name: 'Later', categoryId: 7n, birthDate: '2026-01-02', _op: 'c' },
+      { _id: 4n, name: 'Broken', categoryId: 'seven', _op: 'd' },
+    ])
     expect(run.code, run.stderr).to.equal(1)
-    const findings = run.stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { id: string; unreadable: boolean; problems: string[] })
+    const findings = findingsOf(run)
     expect(findings.map(({ id, unreadable }) => [id, unreadable])).to.deep.equal([
       ['2', false],
       ['3', false],
@@ -63,23 +74,14 @@ describe('npm run store -- check', function () {
   })
 
   it('lists a pet whose stored id no version could have written, which the service leaves out', async () => {
-    await (
-      await sharedClient(uri)
-    )
-      .db(database)
-      .collection<{ _id: unknown; [field: string]: unknown }>('pets')
-      .insertMany([
-        { _id: 1n, name: 'Fine', categoryId: 7n, _v: 1, _op: 'a' },
-        { _id: -5n, name: 'Below', categoryId: 7n, _v: 1, _op: 'b' },
-        { _id: 6004.5, name: 'Fraction', categoryId: 7n, _v: 1, _op: 'c' },
-        { _id: 'strid', name: 'Text', categoryId: 7n, _v: 1, _op: 'd' },
-      ])
-    const run = await storeTool(['check'], { MONGODB_URI: uriWithDatabase(uri, database) })
+    const run = await checkStored([
+      { _id: 1n, name: 'Fine', categoryId: 7n, _v: 1, _op: 'a' },
+      { _id: -5n, name: 'Below', categoryId: 7n, _v: 1, _op: 'b' },
+      { _id: 6004.5, name: 'Fraction', categoryId: 7n, _v: 1, _op: 'c' },
+      { _id: 'strid', name: 'Text', categoryId: 7n, _v: 1, _op: 'd' },
+    ])
     expect(run.code, run.stderr).to.equal(1)
-    const findings = run.stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { id: string; unreadable: boolean; problems: string[] })
+    const findings = findingsOf(run)
     expect(findings.map(({ id, unreadable }) => [id, unreadable]).sort()).to.deep.equal(
       [
         ['-5', true],
@@ -91,13 +93,9 @@ describe('npm run store -- check', function () {
   })
 
   it('exits 0 when every stored pet follows today’s rules', async () => {
-    await (
-      await sharedClient(uri)
-    )
-      .db(database)
-      .collection<{ _id: bigint; [field: string]: unknown }>('pets')
-      .insertOne({ _id: 1n, name: 'Fine', categoryId: 7n, status: 'sold', _v: 1, _op: 'a' })
-    const run = await storeTool(['check'], { MONGODB_URI: uriWithDatabase(uri, database) })
+    const run = await checkStored([
+      { _id: 1n, name: 'Fine', categoryId: 7n, status: 'sold', _v: 1, _op: 'a' },
+    ])
     expect([run.code, run.stdout]).to.deep.equal([0, ''])
   })
 

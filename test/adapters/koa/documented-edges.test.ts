@@ -3,7 +3,8 @@ import { auth, startTestApi, TEST_KEY, type TestApi } from '../../support/app.js
 import { sendRaw } from '../../support/raw.js'
 
 /**
- * Edges the docs name: empty query pairs and a Content-Length past what HTTP reads (http.md),
+ * Edges the docs name: empty query pairs, a Content-Length past what HTTP reads and paths matched
+ * as sent (http.md),
  * and the wire refusals that come before the key is read (api-keys.md).
  */
 describe('HTTP: the documented edges of the query and of Content-Length', () => {
@@ -54,5 +55,18 @@ describe('HTTP: the documented edges of the query and of Content-Length', () => 
     const keyed = await request('')
     expect(keyed.status, keyed.head).to.equal(200)
     expect(keyed.head).to.match(/^ratelimit-policy: /im)
+  })
+
+  it('matches the fixed segments of a path as sent, and decodes the petId segment', async () => {
+    const created = await api.createPet({ name: 'Rex', categoryId: 1 })
+    expect(created.status).to.equal(201)
+    const id = String((created.json as { id: bigint }).id)
+    const encoded = [...id].map((digit) => `%${digit.charCodeAt(0).toString(16)}`).join('')
+    const found = await api.request({ path: `/v1/pets/${encoded}`, headers: auth })
+    expect(found.status, encoded).to.equal(200)
+    expect(found.json).to.include({ name: 'Rex' })
+    const unknown = await api.request({ path: '/v1/%70ets', headers: auth })
+    expect(unknown.status).to.equal(404)
+    expect(unknown.json).to.include({ code: 'not_found' })
   })
 })

@@ -6,9 +6,10 @@ import { Pet } from '../domain/pet.js'
 import { parseExactly } from './exact.js'
 
 /**
- * The value of a JSON text with every integer an exact `bigint` (any other number is refused by
- * the codecs, never rounded), or why it is not JSON: a syntax error, or a key repeated in one
- * object (which `JSON.parse` would silently resolve to the last).
+ * The value of a JSON text with every integer an exact `bigint`, any other number a
+ * lossless-json `LosslessNumber` holding its literal (which the codecs refuse, never round), or
+ * why it is not JSON: a syntax error, or a key repeated in one object (which `JSON.parse` would
+ * silently resolve to the last).
  */
 export const readJson = (text: string): E.Either<InvalidInput, unknown> => {
   try {

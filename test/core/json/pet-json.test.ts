@@ -1,6 +1,7 @@
 import { expect } from 'chai'
 import * as E from 'fp-ts/lib/Either.js'
 import fc from 'fast-check'
+import { isLosslessNumber, type LosslessNumber } from 'lossless-json'
 import {
   INT64_MAX,
   readJson,
@@ -69,5 +70,16 @@ describe('Pet and NewPet JSON (exported)', () => {
     expect(readJson('[9007199254740993, 1e3, -0]')).to.deep.equal(
       E.right([2n ** 53n + 1n, 1000n, 0n]),
     )
+  })
+
+  it('gives a number that is not an integer as a LosslessNumber, its literal kept exactly', () => {
+    const read = readJson('[1.5, 0.1000000000000000055511151231257827, 2.50e1]')
+    if (E.isLeft(read)) throw new Error(read.left.problems.join('; '))
+    const [half, long, integer] = read.right as [LosslessNumber, LosslessNumber, unknown]
+    expect([half, long].map((n) => [isLosslessNumber(n), n.toString()])).to.deep.equal([
+      [true, '1.5'],
+      [true, '0.1000000000000000055511151231257827'],
+    ])
+    expect(integer).to.equal(25n)
   })
 })

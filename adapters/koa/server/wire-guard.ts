@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import { answerError } from '../response/answer/index.js'
 import { isServedVersion, VERSION_REFUSAL } from './http-version.js'
 import { isHostValue } from './host-value.js'
@@ -20,12 +19,7 @@ const isNamed = (raw: string, name: string, usual: string): boolean =>
  */
 export const guardHeaders =
   (listener: WireListener): WireListener =>
-  (
-    req: IncomingMessage,
-    res: ServerResponse,
-    inviteBody?: () => void,
-    markKeyed?: (keyId: string) => void,
-  ) => {
+  (req, res, inviteBody, markKeyed) => {
     if (!isServedVersion(req)) return answerError(res, 'bad_request', VERSION_REFUSAL)
     let hosts = 0
     let validHost = true
@@ -67,12 +61,7 @@ export const guardHeaders =
  */
 export const guardCodings =
   (listener: WireListener): WireListener =>
-  (
-    req: IncomingMessage,
-    res: ServerResponse,
-    inviteBody?: () => void,
-    markKeyed?: (keyId: string) => void,
-  ) => {
+  (req, res, inviteBody, markKeyed) => {
     const codings = req.headers['transfer-encoding']
     if (codings !== undefined && codings.trim().toLowerCase() !== 'chunked')
       return answerError(res, 'not_implemented', 'chunked is the only transfer coding accepted')

@@ -5,12 +5,18 @@ import * as TE from 'fp-ts/lib/TaskEither.js'
 import { createInMemoryPetStore } from '../../adapters/in-memory/index.js'
 import { createPrometheusMetrics } from '../../adapters/prometheus/index.js'
 import { createMetricsServer } from '../../apps/server/metrics-server.js'
-import { shuttingDown, storeUnavailable, type PetStore } from '../../core/index.js'
+import {
+  shuttingDown,
+  storeUnavailable,
+  type ApiKeyRegistry,
+  type PetStore,
+} from '../../core/index.js'
 import { auth, startTestApi } from '../support/app.js'
 import { send } from '../support/http.js'
 import { startService } from '../support/service-process.js'
 import { sample } from '../support/exposition.js'
 import { downStore } from '../support/down-store.js'
+import { storageFor } from '../support/backends.js'
 
 const storage = (store: PetStore) => ({
   store,
@@ -124,6 +130,74 @@ describe('metrics (Prometheus)', () => {
     try {
       expect((await api.request({ path: '/readyz' })).status).to.equal(503)
       expect(sample(await metrics.render(), 'animal_store_http_unavailable_total')).to.equal(1)
+    } finally {
+      await api.close()
+    }
+  })
+
+  it("counts a 503 for the API keys' source as the store unavailable", async () => {
+    const metrics = createPrometheusMetrics()
+    const down = () => TE.left(storeUnavailable('connection refused'))
+    const keyRegistry: ApiKeyRegistry = {
+      listKeys: down,
+      readKeysIfChanged: down,
+      addKey: down,
+      revokeKey: down,
+      pruneKeys: down,
+    }
+    const api = await startTestApi({
+      metrics,
+      storage: { ...storage(createInMemoryPetStore()), keyRegistry },
+    })
+    try {
+      // A key not in API_KEYS while the minted keys cannot be read.
+      const reply = await api.request({
+        path: '/v1/pets',
+        headers: { Authorization: 'Bearer not-a-bootstrap-key-0123456789' },
+      })
+      expect(reply.status).to.equal(503)
+      expect(reply.json).to.include({ code: 'unavailable' })
+      expect((await api.get('/pets')).status).to.equal(200) // API_KEYS' own key still works
+      const text = await metrics.render()
+      expect(sample(text, 'animal_store_http_unavailable_total')).to.equal(1)
+      expect(
+        sample(text, 'animal_store_http_requests_total{route="none",method="GET",status="503"}'),
+      ).to.equal(1)
+    } finally {
+      await api.close()
+    }
+  })
+
+  it('counts the stored pets it cannot read, left out or refused, not as store failures', async () => {
+    const metrics = createPrometheusMetrics()
+    const api = await startTestApi({
+      metrics,
+      storage: await storageFor('in-memory', {
+        records: [
+          { id: 1n, name: 'Rex', categoryId: 7n },
+          { id: 2n, name: 'Broken', categoryId: 'seven' },
+        ],
+        onUnreadablePet: metrics.countUnreadablePet,
+      }),
+    })
+    try {
+      const counted = async () =>
+        sample(await metrics.render(), 'animal_store_unreadable_pets_total')
+      // Left out of the page (the in-memory store tells it once, as it reads its records).
+      const page = await api.get('/pets')
+      expect((page.json as Array<{ id: bigint }>).map((pet) => pet.id)).to.deep.equal([1n])
+      const leftOut = (await counted()) ?? 0
+      expect(leftOut).to.be.at.least(1)
+      // Refused to a find: counted each time.
+      expect((await api.get('/pets/2')).status).to.equal(500)
+      expect(await counted()).to.equal(leftOut + 1)
+      const text = await metrics.render()
+      for (const operation of ['findPet', 'listPetPage'])
+        expect(
+          sample(text, `animal_store_store_call_failures_total{operation="${operation}"}`),
+          operation,
+        ).to.equal(0)
+      expect(sample(text, 'animal_store_http_unavailable_total')).to.equal(0)
     } finally {
       await api.close()
     }

@@ -184,4 +184,32 @@ describe('the production start', function () {
       await first.stop()
     }
   })
+
+  it('a METRICS_PORT in use fails the start with status 1 and its cause, the API never listening', async () => {
+    const first = await startService({})
+    try {
+      const second = spawn(START_COMMAND.file, START_COMMAND.args, {
+        env: {
+          PATH: process.env.PATH ?? '',
+          PORT: '0',
+          HOST: '127.0.0.1',
+          METRICS_PORT: String(first.port),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let stdout = ''
+      let stderr = ''
+      second.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+      second.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+      // A start that served without its metrics would never exit: it is ended, and fails below.
+      const timer = setTimeout(() => second.kill('SIGKILL'), 10_000)
+      const code = await new Promise((done) => second.once('close', done))
+      clearTimeout(timer)
+      expect(code).to.equal(1)
+      expect(stderr).to.match(/^cannot serve metrics on METRICS_PORT: .*EADDRINUSE/)
+      expect(stdout).to.not.include('"msg":"listening"')
+    } finally {
+      await first.stop()
+    }
+  })
 })

@@ -124,6 +124,11 @@ describe('tracing: the span pipeline the OTEL_ variables describe', () => {
         'telemetry.sdk.name',
         'telemetry.sdk.version',
       ])
+      // Without the env detector, OTEL_SERVICE_NAME is not read (docs/configuration.md).
+      expect(none.attributes['service.name']).to.match(/^unknown_service:/)
+      const envAndProcess = resourceOf({ OTEL_NODE_RESOURCE_DETECTORS: 'env,process' })
+      expect(envAndProcess.attributes).to.include({ 'service.name': 'shop', team: 'pets and more' })
+      expect(keys(envAndProcess)).to.include('process.pid').and.not.include('host.name')
     } finally {
       for (const name of Object.keys(env)) delete process.env[name]
       Object.assign(process.env, saved)

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { expect } from 'chai'
 import * as TE from 'fp-ts/lib/TaskEither.js'
 import { createInMemoryPetStore } from '../../adapters/in-memory/index.js'
+import type { RequestRecord } from '../../adapters/koa/index.js'
 import { createPrometheusMetrics } from '../../adapters/prometheus/index.js'
 import { createMetricsServer } from '../../apps/server/metrics-server.js'
 import {
@@ -13,6 +14,7 @@ import {
 } from '../../core/index.js'
 import { auth, startTestApi } from '../support/app.js'
 import { send } from '../support/http.js'
+import { sendRaw } from '../support/raw.js'
 import { startService } from '../support/service-process.js'
 import { sample } from '../support/exposition.js'
 import { downStore } from '../support/down-store.js'
@@ -280,6 +282,34 @@ describe('metrics (Prometheus)', () => {
         ),
       ).to.equal(1)
       expect(text).not.to.match(/status="404"/)
+    } finally {
+      await api.close()
+    }
+  })
+
+  it("neither counts nor logs what Node's parser and the wire refuse before the app", async () => {
+    const metrics = createPrometheusMetrics()
+    const records: RequestRecord[] = []
+    const api = await startTestApi({ metrics, requestLine: (r) => records.push(r) })
+    try {
+      const refused = await Promise.all(
+        [
+          'GET /v1/pets HTTP/1.1\r\nHost x\r\n\r\n',
+          `GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+          'GET /v1/pets HTTP/1.1\r\nHost: x\r\nExpect: later\r\n\r\n',
+          'POST /v1/pets HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n',
+          'CONNECT 127.0.0.1:1 HTTP/1.1\r\nHost: x\r\n\r\n',
+        ].map((bytes) => sendRaw(api.port, bytes)),
+      )
+      expect(refused.map((reply) => reply.status)).to.deep.equal([400, 431, 417, 501, 501])
+      expect((await api.get('/pets')).status).to.equal(200) // what the app answers is counted
+      const counted = (await metrics.render())
+        .split('\n')
+        .filter((line) => line.startsWith('animal_store_http_requests_total{'))
+      expect(counted).to.deep.equal([
+        'animal_store_http_requests_total{route="/v1/pets",method="GET",status="200"} 1',
+      ])
+      expect(records.map((r) => r.status)).to.deep.equal([200])
     } finally {
       await api.close()
     }

@@ -2,7 +2,6 @@ import * as E from 'fp-ts/lib/Either.js'
 import {
   decodeWith,
   Pet,
-  PET_SCHEMA_VERSION,
   unreadablePet,
   type InvalidInput,
   type NewPet,
@@ -12,10 +11,14 @@ import {
 /**
  * A pet as stored: its id is the document's `_id` (so the primary key index is the id index),
  * every other field of the Pet under its own name, ids as BSON Long (bigint in, bigint out with
- * `useBigInt64`), `_v`, the version of this form that wrote it (absent in documents written
- * before it was recorded), and `_op`, the id of the request that inserted it, which tells a
- * retried insert that already landed from a collision. The fields are spread rather than
- * listed, so a field added to the Pet codecs is stored and read back with no change here.
+ * `useBigInt64`), and `_op`, the id of the request that inserted it, which tells a retried
+ * insert that already landed from a collision. The fields are spread rather than listed, so a
+ * field added to the Pet codecs is stored and read back with no change here.
+ *
+ * Nothing else is written, `_v` included: 2.0.0 reads a pet strictly (only `_op` and `_idem`
+ * projected out), so a field it does not know would make every pet this version stores a 503
+ * on its instances during a rolling deploy, and after a rollback. This version ignores `_v` and
+ * any field it does not know, so a later form may record `_v` once 2.0.0 is past.
  *
  * `_idem` is set only by a create that sent an Idempotency-Key: the op of that key, unique
  * through a sparse unique index (indexes.ts). It is a field of its own rather than `_op`, whose
@@ -24,6 +27,7 @@ import {
  */
 export type PetDocument = Omit<Pet, 'id'> & {
   readonly _id: bigint
+  /** The form's version, as a later version may record it: read past, never written here. */
   readonly _v?: number
   readonly _op: string
   readonly _idem?: string
@@ -31,7 +35,6 @@ export type PetDocument = Omit<Pet, 'id'> & {
 
 export const toDocument = (pet: NewPet, id: bigint, op: string): PetDocument => ({
   _id: id,
-  _v: PET_SCHEMA_VERSION,
   ...pet,
   _op: op,
 })

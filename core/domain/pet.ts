@@ -25,7 +25,11 @@ const PetCodec = strictStruct(
   'ignore',
 )
 
-/** The version of the stored form of a pet that this code writes (each store records it). */
+/**
+ * The version of the stored form of a pet that this code writes: the form 2.0.0 wrote, which
+ * records no version. 2.0.0 refuses a stored field it does not know, so a store may record a
+ * later form's version (as `_v`, which this version reads past) only once 2.0.0 is not running.
+ */
 export const PET_SCHEMA_VERSION = 1
 
 /**

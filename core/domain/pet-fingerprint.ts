@@ -12,22 +12,6 @@ const FIRST_FORM_FIELDS: ReadonlyArray<string> = ['name', 'categoryId', 'status'
 
 const canonical = (value: unknown): unknown => (typeof value === 'bigint' ? String(value) : value)
 
-/**
- * What "the same request" means for an idempotency key: the decoded NewPet in one canonical
- * form, tagged with the form's version (`2:`): the required fields' values in the codec's order,
- * then each optional field it has as `[name, value]`, integers as decimal strings. An absent
- * optional field is left out, so a field added to the codec changes no fingerprint of a body
- * without it. Kept whole rather than hashed: it is short (every keyed create keeps one), exact,
- * and needs no crypto in the core.
- */
-export const petFingerprint = (pet: NewPet): string =>
-  `2:${JSON.stringify([
-    ...REQUIRED.map((field) => canonical(pet[field])),
-    ...OPTIONAL.flatMap((field) =>
-      pet[field] === undefined ? [] : [[field, canonical(pet[field])]],
-    ),
-  ])}`
-
 /** The first form: the frozen fields' values in order, an absent one as null, untagged. */
 const firstFormFingerprint = (pet: NewPet): string | undefined => {
   const fields = pet as unknown as Record<string, unknown>
@@ -39,11 +23,33 @@ const firstFormFingerprint = (pet: NewPet): string | undefined => {
   return JSON.stringify(FIRST_FORM_FIELDS.map((field) => canonical(fields[field]) ?? null))
 }
 
+/** The tagged form: required values in the codec's order, then each optional field it has, named. */
+const taggedFingerprint = (pet: NewPet): string =>
+  `2:${JSON.stringify([
+    ...REQUIRED.map((field) => canonical(pet[field])),
+    ...OPTIONAL.flatMap((field) =>
+      pet[field] === undefined ? [] : [[field, canonical(pet[field])]],
+    ),
+  ])}`
+
+/**
+ * What "the same request" means for an idempotency key: the decoded NewPet in one canonical
+ * form, integers as decimal strings. A body of the first form's fields only is written in that
+ * form: 2.0.0 compares fingerprints as strings, so a retry that lands on one of its instances
+ * in a rolling deploy (or after a rollback) is replayed, not refused 422. A body with a field
+ * the first form never listed, which 2.0.0 refuses anyway, takes the tagged form (`2:`), which
+ * leaves absent optional fields out, so a field added to the codec changes no fingerprint of a
+ * body without it. Kept whole rather than hashed: it is short (every keyed create keeps one),
+ * exact, and needs no crypto in the core.
+ */
+export const petFingerprint = (pet: NewPet): string =>
+  firstFormFingerprint(pet) ?? taggedFingerprint(pet)
+
 /**
  * Whether `pet` is the request a stored fingerprint was computed from, whichever version of the
  * fingerprint the store holds: a retry that spans a deploy is recognised either way.
  */
 export const sameRequest = (fingerprint: string, pet: NewPet): boolean =>
   fingerprint.startsWith('2:')
-    ? fingerprint === petFingerprint(pet)
+    ? fingerprint === taggedFingerprint(pet)
     : fingerprint === firstFormFingerprint(pet)

@@ -14,6 +14,19 @@ export const ID_BLOCK_SIZE = 1000n
 
 type Block = { next: bigint; readonly first: bigint; readonly last: bigint }
 
+/**
+ * A stored number as a bigint, rounded up. This code writes Longs, read back as bigints, but a
+ * counter or an id written by other means comes back as a number (mongosh writes doubles,
+ * mongoimport int32), and a number mixed with bigints throws: every claim would fail. Anything
+ * else (a string, a Decimal128) tells nothing.
+ */
+const wholeOf = (stored: unknown): bigint | undefined => {
+  if (typeof stored === 'bigint') return stored
+  return typeof stored === 'number' && Number.isFinite(stored)
+    ? BigInt(Math.ceil(stored))
+    : undefined
+}
+
 export type IdAllocator = {
   /** The next id of this instance's block; claims a new block when it is used up. */
   readonly next: () => Promise<bigint>
@@ -65,7 +78,7 @@ export const createIdAllocator = (
 
   const hint = async () => {
     const counter = await counters.findOne({ _id: COUNTER_ID }, { maxTimeMS })
-    return blockAbove(counter?.seq ?? 0n)
+    return blockAbove(wholeOf(counter?.seq) ?? 0n)
   }
 
   const raiseHint = (seq: bigint) => {
@@ -106,7 +119,8 @@ export const createIdAllocator = (
       .sort({ _id: -1 })
       .limit(1)
       .next()
-    if (last !== null && last._id > floor) floor = last._id
+    const largest = wholeOf(last?._id)
+    if (largest !== undefined && largest > floor) floor = largest
   }
 
   const next = async (): Promise<bigint> => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai'
 import * as E from 'fp-ts/lib/Either.js'
-import { MongoClient, type Db } from 'mongodb'
+import { Double, Int32, MongoClient, type Db } from 'mongodb'
 import { COUNTERS, createMongoPetStore, PETS } from '../../../adapters/mongodb/index.js'
 import { INT64_MAX, type NewPet, type Pet, type PetStore } from '../../../core/index.js'
 import { freshDatabaseName, requireMongo } from '../../support/mongo.js'
@@ -74,6 +74,21 @@ describe('MongoDB adapter: ids in blocks per instance', function () {
     expect(pets.every((p) => p.id > 2500n)).to.equal(true)
     expect(largestIdScans()).to.be.at.most(1)
     expect(await db.collection(PETS).countDocuments({})).to.equal(2520)
+  })
+
+  it('takes a counter and ids written by other means as numbers (mongosh, mongoimport) and goes on above them', async () => {
+    // mongosh writes a double, mongoimport an int32: the driver gives both back as numbers.
+    await db
+      .collection<{ _id: string; seq: Double }>(COUNTERS)
+      .insertOne({ _id: 'pets', seq: new Double(40) })
+    await db
+      .collection<{ _id: Int32 }>(PETS)
+      .insertMany(Array.from({ length: 100 }, (_, i) => ({ _id: new Int32(i + 1), name: 'old' })))
+    // Blocks of 10 from the counter's: three collide, the fourth collision looks up the largest.
+    const store = createMongoPetStore(db, { idBlockSize: 10n })
+    const pet = await created(store, 'new')
+    expect(pet.id > 100n, String(pet.id)).to.equal(true)
+    expect(await db.collection(PETS).countDocuments({})).to.equal(101)
   })
 
   it('hands out ids up to 2^63-1 and no further: then every create is 503, nothing is stored past it', async () => {

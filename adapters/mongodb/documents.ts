@@ -33,9 +33,19 @@ export type PetDocument = Omit<Pet, 'id'> & {
   readonly _idem?: string
 }
 
+/**
+ * The pet's fields that have a value: the driver writes an `undefined` one (a caller of the port
+ * may pass `status: undefined`) as null, which no version reads as an absent field, so the pet
+ * it accepted would never be served.
+ */
+const present = (pet: NewPet): NewPet =>
+  Object.values(pet).includes(undefined)
+    ? (Object.fromEntries(Object.entries(pet).filter(([, value]) => value !== undefined)) as NewPet)
+    : pet
+
 export const toDocument = (pet: NewPet, id: bigint, op: string): PetDocument => ({
   _id: id,
-  ...pet,
+  ...present(pet),
   _op: op,
 })
 

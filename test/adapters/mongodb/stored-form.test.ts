@@ -1,5 +1,6 @@
 import { expect } from 'chai'
 import * as E from 'fp-ts/lib/Either.js'
+import * as O from 'fp-ts/lib/Option.js'
 import { MongoClient, type Db } from 'mongodb'
 import { createMongoPetStore, PETS } from '../../../adapters/mongodb/index.js'
 import { NEW_PET_OPTIONAL, NEW_PET_REQUIRED } from '../../../core/domain/new-pet.js'
@@ -48,5 +49,22 @@ describe('MongoDB adapter: the stored form, as the versions around this one read
       const read = Release2Pet.decode({ id: _id, ...fields })
       expect(E.isRight(read), JSON.stringify(Object.keys(fields))).to.equal(true)
     }
+  })
+
+  it('stores an optional field passed as undefined as absent, not null: the pet is found', async () => {
+    const store = createMongoPetStore(db)
+    // As a caller compiled without exactOptionalPropertyTypes (TypeScript's default) may pass it.
+    const inserted = await store.insertPet({
+      name: 'Rex',
+      categoryId: 7n,
+      status: undefined,
+    } as unknown as NewPet)()
+    if (E.isLeft(inserted)) throw new Error(JSON.stringify(inserted.left))
+    const doc = await db.collection(PETS).findOne({ _id: inserted.right.id })
+    expect(doc).to.not.have.property('status')
+    const found = await store.findPet(inserted.right.id)()
+    expect(found).to.deep.equal(
+      E.right(O.some({ id: inserted.right.id, name: 'Rex', categoryId: 7n })),
+    )
   })
 })

@@ -60,13 +60,17 @@ const decodePet = decodeWith(Pet, 'pet')
 /**
  * Reads a stored document back through the Pet codec, which takes what any version wrote (a
  * field it does not know is dropped, the name as stored); a document no version could have
- * written (a field of the wrong type) is an UnreadablePet, never a pet made up.
+ * written (a field of the wrong type) is an UnreadablePet, never a pet made up. A null field is
+ * an absent one: it is how the driver wrote a field given as undefined, 2.0.0 included.
  */
 export const fromDocument = (doc: {
   readonly _id: unknown
   readonly [field: string]: unknown
 }): E.Either<UnreadablePet, Pet> => {
-  const { _id, ...fields } = doc
+  const { _id, ...stored } = doc
+  const fields = Object.values(stored).includes(null)
+    ? Object.fromEntries(Object.entries(stored).filter(([, value]) => value !== null))
+    : stored
   return E.mapLeft(({ problems }: InvalidInput) => unreadablePet(String(_id), problems.join('; ')))(
     decodePet({ id: _id, ...fields }),
   )

@@ -67,4 +67,14 @@ describe('MongoDB adapter: the stored form, as the versions around this one read
       E.right(O.some({ id: inserted.right.id, name: 'Rex', categoryId: 7n })),
     )
   })
+
+  it('reads a field stored as null, as 2.0.0 stored one given as undefined, as absent', async () => {
+    await db
+      .collection(PETS)
+      .insertOne({ _id: 5n, name: 'Old', categoryId: 7n, status: null, _op: 'a' } as never)
+    const store = createMongoPetStore(db)
+    const pet = { id: 5n, name: 'Old', categoryId: 7n }
+    expect(await store.findPet(5n as PetId)()).to.deep.equal(E.right(O.some(pet)))
+    expect(await store.listPetPage({ limit: 10 })()).to.deep.equal(E.right([pet]))
+  })
 })

@@ -72,6 +72,8 @@ export const fromDocument = (doc: {
     ? Object.fromEntries(Object.entries(stored).filter(([, value]) => value !== null))
     : stored
   return E.mapLeft(({ problems }: InvalidInput) => unreadablePet(String(_id), problems.join('; ')))(
-    decodePet({ id: _id, ...fields }),
+    // The id is `_id`, always: a stored field named `id` (a pet imported from the API's JSON,
+    // say) is one this version does not know, never the pet's id.
+    decodePet({ ...fields, id: _id }),
   )
 }

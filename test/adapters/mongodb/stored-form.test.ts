@@ -77,4 +77,16 @@ describe('MongoDB adapter: the stored form, as the versions around this one read
     expect(await store.findPet(5n as PetId)()).to.deep.equal(E.right(O.some(pet)))
     expect(await store.listPetPage({ limit: 10 })()).to.deep.equal(E.right([pet]))
   })
+
+  it('reads the id from _id, never from a stored field named id', async () => {
+    // As a pet imported from the API's JSON is stored: the driver gives it an ObjectId as _id.
+    await db.collection(PETS).insertMany([
+      { _id: 9n, id: 3n, name: 'Nine', categoryId: 7n, _op: 'a' },
+      { id: 4n, name: 'Imported', categoryId: 7n, _op: 'b' },
+    ] as never[])
+    const store = createMongoPetStore(db)
+    const nine = { id: 9n, name: 'Nine', categoryId: 7n }
+    expect(await store.findPet(9n as PetId)()).to.deep.equal(E.right(O.some(nine)))
+    expect(await store.listPetPage({ limit: 10 })()).to.deep.equal(E.right([nine]))
+  })
 })

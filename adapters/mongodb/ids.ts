@@ -114,8 +114,10 @@ export const createIdAllocator = (
   }
 
   const largestInUse = async () => {
+    // Numbers only: BSON orders a string or an ObjectId `_id` (a pet stored by other means)
+    // above every number, and the largest id would hide behind it.
     const last = await pets
-      .find({}, { projection: { _id: 1 }, maxTimeMS })
+      .find({ _id: { $gt: 0n } }, { projection: { _id: 1 }, maxTimeMS })
       .sort({ _id: -1 })
       .limit(1)
       .next()

@@ -91,6 +91,19 @@ describe('MongoDB adapter: ids in blocks per instance', function () {
     expect(await db.collection(PETS).countDocuments({})).to.equal(101)
   })
 
+  it('catches up past the largest id in use when a pet stored by other means has a text _id', async () => {
+    await db
+      .collection<{ _id: bigint | string; name: string }>(PETS)
+      .insertMany([
+        ...Array.from({ length: 200 }, (_, i) => ({ _id: BigInt(i + 1), name: 'old' })),
+        { _id: 'imported', name: 'text' },
+      ])
+    // Twenty blocks behind: without the catch-up, a create runs out of attempts first.
+    const store = createMongoPetStore(db, { idBlockSize: 10n })
+    expect((await created(store, 'new')).id > 200n).to.equal(true)
+    expect(largestIdScans()).to.equal(1)
+  })
+
   it('hands out ids up to 2^63-1 and no further: then every create is 503, nothing is stored past it', async () => {
     await db
       .collection<{ _id: string; seq: bigint }>(COUNTERS)

@@ -49,7 +49,7 @@ const toRecord = (doc: IdempotencyDocument): IdempotencyRecord => {
 /**
  * The IdempotencyStore port on MongoDB. Every step is one single-document write, so nothing
  * relies on transactions; the one guarantee that matters (one pet per key) is the pets'
- * unique `_op` index, not anything here.
+ * unique `_idem` index (indexes.ts), not anything here.
  */
 export const createMongoIdempotencyStore = (
   db: Db,

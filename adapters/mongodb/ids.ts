@@ -114,10 +114,11 @@ export const createIdAllocator = (
   }
 
   const largestInUse = async () => {
-    // Numbers only: BSON orders a string or an ObjectId `_id` (a pet stored by other means)
-    // above every number, and the largest id would hide behind it.
+    // Ids only: BSON orders a string or an ObjectId `_id` (a pet stored by other means) above
+    // every number, and a number past int64 is no id this store could collide with; either
+    // would hide the largest id, or end every create 507.
     const last = await pets
-      .find({ _id: { $gt: 0n } }, { projection: { _id: 1 }, maxTimeMS })
+      .find({ _id: { $gt: 0n, $lte: INT64_MAX } }, { projection: { _id: 1 }, maxTimeMS })
       .sort({ _id: -1 })
       .limit(1)
       .next()

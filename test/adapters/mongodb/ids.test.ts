@@ -91,12 +91,13 @@ describe('MongoDB adapter: ids in blocks per instance', function () {
     expect(await db.collection(PETS).countDocuments({})).to.equal(101)
   })
 
-  it('catches up past the largest id in use when a pet stored by other means has a text _id', async () => {
+  it('catches up past the largest id in use when pets stored by other means have a text _id or one past int64', async () => {
     await db
-      .collection<{ _id: bigint | string; name: string }>(PETS)
+      .collection<{ _id: bigint | string | Double; name: string }>(PETS)
       .insertMany([
         ...Array.from({ length: 200 }, (_, i) => ({ _id: BigInt(i + 1), name: 'old' })),
         { _id: 'imported', name: 'text' },
+        { _id: new Double(1e19), name: 'past int64' },
       ])
     // Twenty blocks behind: without the catch-up, a create runs out of attempts first.
     const store = createMongoPetStore(db, { idBlockSize: 10n })

@@ -240,7 +240,7 @@ export const loadConfig = (
         ],
         [
           (item) => item.length >= API_KEY_MIN_LENGTH,
-          `must be at least ${API_KEY_MIN_LENGTH} characters long, so that they cannot be guessed (make one with: openssl rand -base64 32, or mint keys with npm run keys -- create)`,
+          `must be at least ${API_KEY_MIN_LENGTH} characters long, so that they cannot be guessed (make one with: openssl rand -base64 32, or mint keys with: npm run keys -- create --label NAME --file keys.jsonl, then set API_KEYS_FILE=keys.jsonl)`,
         ],
       ),
       [],

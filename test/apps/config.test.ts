@@ -108,7 +108,7 @@ describe('configuration from the environment', () => {
   it('refuses API_KEYS entries shorter than 16 characters, saying how to make one', () => {
     const errors = errorsOf({ API_KEYS: 'long-enough-0123456,short-secret,s2' })
     expect(errors).to.equal(
-      'API_KEYS must be at least 16 characters long, so that they cannot be guessed (make one with: openssl rand -base64 32, or mint keys with npm run keys -- create): entries 2, 3 are not (of 3) (the value is not shown: it holds keys)',
+      'API_KEYS must be at least 16 characters long, so that they cannot be guessed (make one with: openssl rand -base64 32, or mint keys with: npm run keys -- create --label NAME --file keys.jsonl, then set API_KEYS_FILE=keys.jsonl): entries 2, 3 are not (of 3) (the value is not shown: it holds keys)',
     )
     expect(errors).to.not.include('secret')
     expect(configOf({ API_KEYS: 'a'.repeat(16) }).apiKeys).to.deep.equal(['a'.repeat(16)])

@@ -79,14 +79,17 @@ const serveWith = (
       )
     : appOrListener
   const guarded = connections.guard(guardHeaders(guardCodings(listener)))
+  // A 417 takes its turn like any request: answered outside the guard, thousands pipelined
+  // behind an answer in progress would each hold a request and its queued answer.
+  const refusedExpectation = connections.guard(refuseExpectation)
   server.on('request', guarded)
   server.on('checkContinue', (req, res) => {
-    if (!expectsContinue(req)) return refuseExpectation(req, res)
+    if (!expectsContinue(req)) return refusedExpectation(req, res)
     const invite = invitation(res)
     if (!isApp) invite()
     guarded(req, res, invite)
   })
-  server.on('checkExpectation', refuseExpectation)
+  server.on('checkExpectation', refusedExpectation)
   server.on('connect', refuseConnect)
   server.on('clientError', createClientErrorAnswer())
   server.once('listening', () =>

@@ -352,6 +352,18 @@ describe('HTTP: wire-level refusals', () => {
     }
   })
 
+  it('carries out nothing pipelined behind a 417 that waits for the answer ahead of it', async () => {
+    const conn = await openRaw(api.port)
+    const list = `GET /v1/pets HTTP/1.1\r\nHost: localhost\r\n${AUTH}\r\n\r\n`
+    const refused = 'GET /healthz HTTP/1.1\r\nHost: localhost\r\nExpect: foo\r\n\r\n'
+    conn.socket.write(list + refused + post([AUTH], '{"name":"behind-417","categoryId":1}'))
+    await conn.closed
+    const answers = [...conn.received().matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1])
+    expect(answers).to.deep.equal(['200', '417'])
+    const listed = await api.request({ path: '/v1/pets?limit=100', headers: auth })
+    expect(listed.text).not.to.include('behind-417')
+  })
+
   it('refuses a transfer coding other than chunked with 501, the body unread', async () => {
     const chunked = (codings: string) =>
       [

@@ -78,6 +78,21 @@ describe('HTTP: the connection cap', () => {
     }
   })
 
+  it(`closes a connection that pipelines more than ${MAX_PIPELINED} requests with an unknown Expect`, async () => {
+    // The first request is never answered: the 417s behind it wait, as any request would.
+    const holding = await serve((req, res) => void (req.url === '/hold' || res.end('ok')), LIMITS)
+    try {
+      const conn = await openRaw(holding.port)
+      held.push(conn)
+      const refused = 'GET / HTTP/1.1\r\nHost: x\r\nExpect: x\r\n\r\n'
+      conn.socket.write(`GET /hold HTTP/1.1\r\nHost: x\r\n\r\n${refused.repeat(600)}`)
+      const timedOut = new Promise<'open'>((r) => setTimeout(() => r('open'), 2000))
+      expect(await Promise.race([conn.closed.then(() => 'closed'), timedOut])).to.equal('closed')
+    } finally {
+      await holding.close()
+    }
+  })
+
   it('frees the places of requests refused for a slow body, though their clients keep their side open', async () => {
     const quick = await serve((req, res) => void req.resume().on('end', () => res.end('ok')), {
       ...LIMITS,

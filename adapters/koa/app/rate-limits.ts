@@ -12,7 +12,8 @@ export type RateLimitOptions = {
   readonly perKey: Rate
   /**
    * Requests without a valid key (401), per client address (an IPv6 /64): past the burst they
-   * get 429, which costs less than a key lookup's 401 and slows guessing; a valid key passes.
+   * get 429. A valid key passes, so every key is still looked up: this tells a failing client to
+   * back off, but does not slow a guesser (a right guess is served among the 429s).
    */
   readonly authFailures: Rate
   /**

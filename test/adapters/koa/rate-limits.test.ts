@@ -70,7 +70,7 @@ describe('HTTP: rate limits (per key, and failures per client address)', () => {
     )
   })
 
-  it('slows key guessing: past the failure burst an address gets 429 for requests without a valid key', async () => {
+  it('tells a failing address to back off: past the failure burst it gets 429 for requests without a valid key', async () => {
     for (let i = 0; i < 2; i++) {
       const reply = await call(wrong)
       expectError(reply, 401, 'unauthorized')

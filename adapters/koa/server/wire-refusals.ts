@@ -23,6 +23,9 @@ export const refuseExpectation = (_req: IncomingMessage, res: ServerResponse): v
  * connection without a word. One of another version than HTTP/1.1 or 1.0 is 400, as any other.
  */
 export const refuseConnect = (req: IncomingMessage, socket: Duplex): void => {
+  // Node hands the socket over without its error listener: a client that resets the connection
+  // while the refusal is written would otherwise take the process down.
+  socket.on('error', () => socket.destroy())
   const requestId = requestIdOf(req.headers['x-request-id'])
   refuseAndClose(
     socket,

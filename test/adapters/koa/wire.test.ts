@@ -334,6 +334,17 @@ describe('HTTP: wire-level refusals', () => {
     }
   })
 
+  it('stays up when a CONNECT is reset before its refusal is written', async () => {
+    for (let i = 0; i < 50; i++) {
+      const conn = await openRaw(api.port)
+      conn.socket.write('CONNECT a:1 HTTP/1.1\r\nHost: a\r\n\r\n')
+      conn.socket.resetAndDestroy()
+      await conn.closed
+    }
+    await new Promise((r) => setTimeout(r, 100)) // the refusals' writes fail by now
+    expect((await api.request({ path: '/healthz' })).status).to.equal(200)
+  })
+
   it('carries out nothing pipelined behind an answer that says Connection: close', async () => {
     const refusals = [
       post([AUTH, 'Transfer-Encoding: identity, chunked'], ''),

@@ -35,16 +35,21 @@ export const refuseAndClose = (socket: Duplex, answer: string): void => {
   socket.end(answer, () => socket.destroy())
 }
 
-/** Runs `then` once the answer in progress has been handed to the socket, or the socket is gone. */
-const afterAnswer = (res: ServerResponse, then: () => void): void => {
-  if (res.writableFinished || res.destroyed) return then()
+/**
+ * Runs `then` once every answer on the connection has been handed to the socket, those of
+ * requests pipelined behind the one in progress too (node:http's own 'finish' listener, which
+ * runs first, gives the socket to the next), or once the socket is gone.
+ */
+export const afterAnswers = (socket: Duplex, then: () => void): void => {
+  const res = responseOnSocket(socket)
+  if (res == null || res.destroyed || socket.destroyed) return then()
   let done = false
-  const once = () => {
+  const next = () => {
     if (done) return
     done = true
-    then()
+    afterAnswers(socket, then)
   }
-  res.once('finish', once).once('close', once)
+  res.once('finish', next).once('close', next)
 }
 
 /**
@@ -53,10 +58,11 @@ const afterAnswer = (res: ServerResponse, then: () => void): void => {
  * request timeout is reported here too. Wired to the server's 'clientError' event, this answers
  * them with the same Error body as everything else, and closes the connection.
  *
- * A request already in progress on the connection is answered first: when the refused bytes are
- * the next request pipelined behind it, its answer still goes out (it was carried out), then the
- * refusal. When the refusal is about the request in progress (its body broke or timed out) and
- * the app has answered it already (a 401 to a body still arriving, say), it gets no second answer.
+ * The requests already received on the connection are answered first: when the refused bytes
+ * come after requests pipelined behind the one in progress, their answers still go out (they
+ * were carried out), then the refusal. When the refusal is about the request in progress (its
+ * body broke or timed out) and the app has answered it already (a 401 to a body still arriving,
+ * say), it gets no second answer.
  * One per server: it remembers the connections it has refused, since the parser reports its error
  * again with every later chunk.
  */
@@ -72,7 +78,7 @@ export const createClientErrorAnswer = () => {
     const inProgress = !res.req.complete
     if (inProgress && !res.headersSent)
       return refuseAndClose(socket, rawErrorAnswer(code, message, requestIdOfAnswer(res)))
-    afterAnswer(res, () => {
+    afterAnswers(socket, () => {
       if (inProgress || !socket.writable) socket.destroy()
       else refuseAndClose(socket, rawErrorAnswer(code, message))
     })

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { answerError, rawErrorAnswer } from '../response/answer/index.js'
-import { refuseAndClose } from './raw-error-answer.js'
+import { afterAnswers, refuseAndClose } from './raw-error-answer.js'
 import { requestIdOf } from '../request/request-id.js'
 import { isServedVersion, VERSION_REFUSAL } from './http-version.js'
 
@@ -27,10 +27,11 @@ export const refuseConnect = (req: IncomingMessage, socket: Duplex): void => {
   // while the refusal is written would otherwise take the process down.
   socket.on('error', () => socket.destroy())
   const requestId = requestIdOf(req.headers['x-request-id'])
-  refuseAndClose(
-    socket,
-    isServedVersion(req)
-      ? rawErrorAnswer('not_implemented', 'CONNECT is not supported', requestId)
-      : rawErrorAnswer('bad_request', VERSION_REFUSAL, requestId),
+  const answer = isServedVersion(req)
+    ? rawErrorAnswer('not_implemented', 'CONNECT is not supported', requestId)
+    : rawErrorAnswer('bad_request', VERSION_REFUSAL, requestId)
+  // The requests pipelined ahead of it are answered first, as ahead of bytes the parser refuses.
+  afterAnswers(socket, () =>
+    socket.writable ? refuseAndClose(socket, answer) : void socket.destroy(),
   )
 }

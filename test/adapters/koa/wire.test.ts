@@ -308,6 +308,23 @@ describe('HTTP: wire-level refusals', () => {
     }
   })
 
+  it('answers every request pipelined ahead of unreadable bytes or a CONNECT, then refuses', async () => {
+    for (const [next, status] of [
+      ['GARBAGE\r\n\r\n', 400],
+      ['CONNECT a:1 HTTP/1.1\r\nHost: x\r\n\r\n', 501],
+    ] as const) {
+      const names = [1, 2, 3].map((i) => `ahead-of-${status}-${i}`)
+      const conn = await openRaw(api.port)
+      conn.socket.write(
+        names.map((n) => post([AUTH], `{"name":"${n}","categoryId":1}`)).join('') + next,
+      )
+      await conn.closed
+      const answers = [...conn.received().matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1])
+      expect(answers, next).to.deep.equal(['201', '201', '201', String(status)])
+      for (const name of names) expect(conn.received()).to.include(`"name":"${name}"`)
+    }
+  })
+
   it('gives refusals made outside the app a Date and an X-Request-Id', async () => {
     const unreadable = await sendRaw(api.port, 'GARBAGE\r\n\r\n')
     expectError(unreadable, 400, 'bad_request')

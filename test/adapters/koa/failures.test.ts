@@ -83,4 +83,43 @@ describe('HTTP: store failures and unexpected errors', () => {
       await api.close()
     }
   })
+
+  it('answers concurrent /readyz requests from one readiness check in flight, then checks again', async () => {
+    let checks = 0
+    let waiting: Array<() => void> = []
+    const release = () => {
+      for (const resolve of waiting) resolve()
+      waiting = []
+    }
+    const api = await startTestApi({
+      storage: {
+        store: createInMemoryPetStore(),
+        checkReadiness: () => () => {
+          checks++
+          return new Promise((resolve) => {
+            waiting.push(() => resolve({ _tag: 'Right', right: undefined }))
+          })
+        },
+        close: async () => {},
+      },
+    })
+    try {
+      const probes = Array.from({ length: 20 }, () => api.request({ path: '/readyz' }))
+      while (checks === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+      // Every probe has arrived once the server holds 20 requests; give them a moment to.
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      release()
+      expect((await Promise.all(probes)).map((reply) => reply.status)).to.deep.equal(
+        Array(20).fill(200),
+      )
+      expect(checks).to.equal(1)
+      const next = api.request({ path: '/readyz' })
+      while (checks === 1) await new Promise((resolve) => setTimeout(resolve, 5))
+      release()
+      expect((await next).status).to.equal(200)
+      expect(checks).to.equal(2)
+    } finally {
+      await api.close()
+    }
+  })
 })

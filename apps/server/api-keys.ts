@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises'
 import { bootstrapKey, createCachedApiKeys, createKeyRing } from '../../adapters/in-memory/index.js'
 import { checkKeyFile, createKeyFile, isRefused } from '../../adapters/key-file/index.js'
 import type { ApiKeys, Logger, StoredKey } from '../../core/index.js'
@@ -35,6 +36,13 @@ export const apiKeysOf = (
   })
 }
 
+/** Whether `path` is there (one the service may not read is, and fails where it is read). */
+const exists = (path: string): Promise<boolean> =>
+  stat(path).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => error.code !== 'ENOENT',
+  )
+
 /**
  * API_KEYS_FILE's owner and permissions, checked at start: a file owned by another user (root
  * aside) or that others can write is refused (the reason is returned), one others can read is
@@ -45,6 +53,13 @@ export const checkApiKeysFile = async (
   logger: Logger,
 ): Promise<string | undefined> => {
   if (config.apiKeysFile === undefined) return undefined
+  // A file not there yet holds no keys (the first `npm run keys -- create` makes it), but a
+  // misspelt path would refuse every minted key without a word.
+  if (!(await exists(config.apiKeysFile)))
+    logger.warn(
+      { path: config.apiKeysFile },
+      'API_KEYS_FILE does not exist: no minted key is accepted until it does',
+    )
   const mode = await checkKeyFile(config.apiKeysFile)
   if (mode._tag === 'ReadableByOthers')
     logger.warn({ reason: mode.reason }, 'API_KEYS_FILE is readable by others')

@@ -13,6 +13,7 @@ import {
 import { GET_PET_DEPRECATION } from '../../core/index.js'
 import {
   anyString,
+  filePath,
   instantUntil,
   integerFrom,
   listenAddress,
@@ -245,7 +246,7 @@ export const loadConfig = (
       ),
       [],
     ),
-    apiKeysFile: read('API_KEYS_FILE', anyString, undefined),
+    apiKeysFile: read('API_KEYS_FILE', filePath, undefined),
     rateLimits: rateLimitsOf(read),
     mongodbUri: read('MONGODB_URI', anyString, undefined),
     logLevel: read('LOG_LEVEL', oneOf(LOG_LEVELS), 'info'),

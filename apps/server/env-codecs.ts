@@ -51,6 +51,14 @@ export const oneOf = <A extends string>(values: ReadonlyArray<A>) =>
 const isString = (u: unknown): u is string => typeof u === 'string'
 export const anyString = refine('String', isString, (raw) => raw, 'must be a string')
 
+/** A file's path: blanks alone name no file a user meant (a stray space in a deployment's env). */
+export const filePath = refine(
+  'FilePath',
+  (u): u is string => isString(u) && u.trim() !== '',
+  (raw) => (raw.trim() === '' ? undefined : raw),
+  'must be a file path, not blanks',
+)
+
 /**
  * An instant in whole seconds from 1970 (the Deprecation header writes it as `@` and whole
  * seconds since then, so a fraction would be dropped) to `latest`, in ISO 8601 with a time zone.

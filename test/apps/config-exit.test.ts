@@ -64,6 +64,7 @@ describe('the production start with an invalid environment', function () {
     // Set, it must hold a key: a secret that came out blank must not start with a generated one.
     ['API_KEYS', { API_KEYS: ',' }],
     ['API_KEYS', { API_KEYS: ' ' }],
+    ['API_KEYS_FILE', { API_KEYS_FILE: ' ' }],
     // Both would listen on 127.0.0.1:36698; the second could never bind.
     ['METRICS_PORT', { PORT: '36698', METRICS_PORT: '36698' }],
     // The Deprecation header has whole seconds.

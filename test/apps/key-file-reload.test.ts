@@ -41,6 +41,11 @@ describe('API_KEYS_FILE on the in-memory service (a service process)', function 
     file.remove()
   })
 
+  it('warns at start that the file does not exist, which holds no keys until it does', () => {
+    const warning = service.output.find((line) => line.includes('API_KEYS_FILE does not exist'))
+    expect(JSON.parse(warning ?? '{}')).to.include({ level: 40, path: file.path })
+  })
+
   it('accepts a key added to the file within 5 s, and refuses it within 5 s once revoked', async () => {
     const minted = mintKey('reload', ['pets:read'], null, Date.now())
     // Not in the file yet (and the cache is read): unknown.

@@ -64,7 +64,7 @@ echo "installed: $(cd "$work/core" && du -sk node_modules | cut -f1) kB in node_
 
 echo "--- 2. with the optional peers: every entry point"
 cp test/package/consumer/all.mjs test/package/consumer/all.ts "$work/core/"
-(cd "$work/core" && npm_q install koa@3 @koa/router@15 @types/koa@3 mongodb@7 fast-check@4 swagger-ui-dist@5)
+(cd "$work/core" && npm_q install koa@3 @koa/router@15 @types/koa@3 mongodb@7 mongodb-connection-string-url@7 fast-check@4 swagger-ui-dist@5)
 # swagger-ui-dist's download statistics: declined as docs/embedding.md says, which silences npm.
 (cd "$work/core" && npm_q install-scripts deny @scarf/scarf >/dev/null)
 # The host Koa app's middleware, by the line of docs/embedding.md#inside-a-host-koa-app.

@@ -11,6 +11,7 @@ import { decodeAnswer } from './answers.js'
 import { undecodable, type ClientError } from './client-error.js'
 import { onceDeprecated } from './once-deprecated.js'
 import type { Answer } from './exchange.js'
+import { checkExactId } from './exact-id.js'
 import { newIdempotencyKey } from './idempotency-key.js'
 import { nextRequest, queryOf, type ListPetsRequest } from './next-page.js'
 import type { ClientOptions } from './options.js'
@@ -79,18 +80,21 @@ export const createCalls = (client: ClientOptions): Calls => {
         ),
       ),
     )
-  const listPets = (
+  const listPets = async (
     request: ListPetsRequest = {},
     options: CallOptions = {},
-  ): Result<ListPetsPage> =>
-    call(
+  ): Result<ListPetsPage> => {
+    checkExactId('after', request.after)
+    return call(
       OPERATIONS.listPets,
       pathOf(OPERATIONS.listPets.path, {}) + queryOf(request),
       options,
       pageOf,
     )
+  }
 
-  const createPet = (pet: NewPetFields, options: CreatePetOptions = {}): Result<Pet> => {
+  const createPet = async (pet: NewPetFields, options: CreatePetOptions = {}): Result<Pet> => {
+    checkExactId('categoryId', pet.categoryId)
     const body = writeNewPetJson(pet)
     const key = options.idempotencyKey ?? newIdempotencyKey()
     const headers = { 'Content-Type': 'application/json', 'Idempotency-Key': key }
@@ -103,7 +107,8 @@ export const createCalls = (client: ClientOptions): Calls => {
     )
   }
 
-  const getPet = (id: bigint, options: CallOptions = {}): Result<Pet> => {
+  const getPet = async (id: bigint, options: CallOptions = {}): Result<Pet> => {
+    checkExactId('id', id)
     const path = pathOf(OPERATIONS.getPet.path, { petId: String(id) })
     const decode = decodeAnswer('getPet')
     return call(OPERATIONS.getPet, path, options, (answer) => {

@@ -48,6 +48,46 @@ describe("the client's options", function () {
     expect(sent).to.equal(0)
   })
 
+  it('rejects an id given as a number past 2^53-1 (already rounded), before sending', async () => {
+    const sent: string[] = []
+    const client = createClient({
+      ...base,
+      fetch: async (input) => (sent.push(String(input)), new Response(null)),
+    })
+    // What a JavaScript caller, with no types to stop it, may write: the number is 2^53 already.
+    const rounded = 9007199254740993 as unknown as bigint
+    const calls = [
+      client.createPet({ name: 'Rex', categoryId: rounded }),
+      client.getPet(rounded),
+      client.listPets({ after: rounded }),
+      client.taskEither.getPet(rounded)(),
+    ]
+    for (const [call, name] of calls.map((c, i) => [c, ['categoryId', 'id', 'after', 'id'][i]]))
+      expect(await rejectionOf(call as Promise<unknown>))
+        .to.be.instanceOf(RangeError)
+        .with.property('message')
+        .that.match(new RegExp(`^${name} must be given exactly: 9007199254740992 .* bigint`))
+    expect(sent).to.deep.equal([])
+  })
+
+  it('still sends a bigint, or a number up to 2^53-1, digit for digit', async () => {
+    const sent: string[] = []
+    const client = createClient({
+      ...base,
+      budget: { attempts: 1 },
+      fetch: async (input) => (sent.push(String(input)), new Response(null, { status: 500 })),
+    })
+    const safe = Number.MAX_SAFE_INTEGER as unknown as bigint
+    await rejectionOf(client.getPet(safe))
+    await rejectionOf(client.getPet(2n ** 53n + 1n))
+    await rejectionOf(client.listPets({ after: safe }))
+    expect(sent).to.deep.equal([
+      'http://127.0.0.1:1/v1/pets/9007199254740991',
+      'http://127.0.0.1:1/v1/pets/9007199254740993',
+      'http://127.0.0.1:1/v1/pets?after=9007199254740991',
+    ])
+  })
+
   for (const timeoutMs of [Infinity, 2 ** 31, 30 * DAY_MS])
     it(`waits for a slow answer with timeoutMs ${timeoutMs}: not cut to 1 ms`, async () => {
       const slow = await serve((_req, res) => {

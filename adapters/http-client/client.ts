@@ -20,7 +20,10 @@ type Tasked<F> = F extends (...args: infer P) => Result<infer A>
   ? (...args: P) => TE.TaskEither<ClientError, A>
   : never
 
-/** The calls as fp-ts TaskEithers: the same requests, retries and failures, never throwing. */
+/**
+ * The calls as fp-ts TaskEithers: the same requests, retries and failures, each a Left; only an
+ * option or id out of range (a bug of the caller's) rejects, with a RangeError.
+ */
 export type TaskEitherCalls = { readonly [K in keyof Calls]: Tasked<Calls[K]> }
 
 /**

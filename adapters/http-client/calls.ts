@@ -17,6 +17,7 @@ import { nextRequest, queryOf, type ListPetsRequest } from './next-page.js'
 import type { ClientOptions } from './options.js'
 import { pathOf } from './path.js'
 import { createSender, type CallOptions } from './send.js'
+import { checkHeaderValue } from './settings.js'
 
 export type { CallOptions }
 
@@ -95,6 +96,7 @@ export const createCalls = (client: ClientOptions): Calls => {
 
   const createPet = async (pet: NewPetFields, options: CreatePetOptions = {}): Result<Pet> => {
     checkExactId('categoryId', pet.categoryId)
+    checkHeaderValue('idempotencyKey', options.idempotencyKey)
     const body = writeNewPetJson(pet)
     const key = options.idempotencyKey ?? newIdempotencyKey()
     const headers = { 'Content-Type': 'application/json', 'Idempotency-Key': key }

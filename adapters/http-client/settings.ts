@@ -40,3 +40,19 @@ export const checkSettings = ({ timeoutMs, maxAnswerBytes, budget = {} }: Settin
       throw new RangeError(`${name} must be ${range}, not ${String(value)}`)
   }
 }
+
+/**
+ * Throws a RangeError naming `option` when its value cannot go in a header (a line break, NUL, a
+ * character past U+00FF): fetch would throw before sending, and the retries would take that for
+ * a network failure, spending the budget on a request that never leaves.
+ */
+export const checkHeaderValue = (option: string, value: string | undefined): void => {
+  if (value === undefined) return
+  try {
+    void new Headers({ 'X-Checked': value })
+  } catch {
+    throw new RangeError(
+      `${option} must be text a header can carry: no line break, no NUL, no character past U+00FF`,
+    )
+  }
+}

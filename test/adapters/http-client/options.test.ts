@@ -31,6 +31,8 @@ describe("the client's options", function () {
     ['budget.baseDelayMs', { budget: { baseDelayMs: Infinity } }],
     ['budget.maxDelayMs', { budget: { maxDelayMs: -1 } }],
     ['timeoutMs', { timeoutMs: '5000' as unknown as number }],
+    ['apiKey', { apiKey: 'ключ-0123456789abcdef' }],
+    ['apiKey', { apiKey: 'key-0123456789abcdef\r\nX-Other: 1' }],
   ]
   for (const [name, options] of invalid)
     it(`refuses ${name} of ${inspect(options)} with a RangeError naming it`, () => {
@@ -47,6 +49,20 @@ describe("the client's options", function () {
     expect(error).to.be.instanceOf(RangeError)
     expect(sent).to.equal(0)
   })
+
+  for (const idempotencyKey of ['заказ-1234', 'order\n1234'])
+    it(`rejects an idempotencyKey no header can carry, ${inspect(idempotencyKey)}, never sent`, async () => {
+      let sent = 0
+      const client = createClient({ ...base, fetch: async () => (sent++, new Response(null)) })
+      const error = await rejectionOf(
+        client.createPet({ name: 'Rex', categoryId: 1n }, { idempotencyKey }),
+      )
+      expect(error)
+        .to.be.instanceOf(RangeError)
+        .with.property('message')
+        .that.match(/^idempotencyKey must be text a header can carry/)
+      expect(sent).to.equal(0)
+    })
 
   it('rejects an id given as a number past 2^53-1 (already rounded), before sending', async () => {
     const sent: string[] = []

@@ -11,7 +11,7 @@ import {
 import type { ClientError } from './client-error.js'
 import { stalledAt, type ListPetsRequest } from './next-page.js'
 import type { ClientOptions } from './options.js'
-import { checkHeaderValue, checkSettings } from './settings.js'
+import { checkBaseUrl, checkHeaderValue, checkSettings } from './settings.js'
 
 type Settled<F> = F extends (...args: infer P) => Result<infer A>
   ? (...args: P) => Promise<A>
@@ -77,6 +77,7 @@ const wrapEach = <W>(calls: Calls, wrap: (call: AnyCall) => W) =>
  */
 export const createClient = (options: ClientOptions): AnimalStoreClient => {
   checkSettings(options)
+  checkBaseUrl(options.baseUrl)
   checkHeaderValue('apiKey', options.apiKey)
   const calls = createCalls(options)
   async function* pages(request: ListPetsRequest = {}, callOptions: CallOptions = {}) {

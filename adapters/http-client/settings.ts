@@ -56,3 +56,22 @@ export const checkHeaderValue = (option: string, value: string | undefined): voi
     )
   }
 }
+
+/**
+ * Throws a RangeError unless `baseUrl` is an http or https URL (in a page, it may be relative to
+ * the page): fetch refuses any other without sending, which the retries would take for a network
+ * failure.
+ */
+export const checkBaseUrl = (baseUrl: string): void => {
+  const page = (globalThis as { location?: { href?: unknown } }).location?.href
+  let protocol = ''
+  try {
+    protocol = new URL(String(baseUrl), typeof page === 'string' ? page : undefined).protocol
+  } catch {
+    // not a URL: refused below
+  }
+  if (protocol !== 'http:' && protocol !== 'https:')
+    throw new RangeError(
+      `baseUrl must be an http or https URL, its base path included (http://localhost:8080/v1), not ${JSON.stringify(baseUrl)}`,
+    )
+}

@@ -31,6 +31,9 @@ describe("the client's options", function () {
     ['budget.baseDelayMs', { budget: { baseDelayMs: Infinity } }],
     ['budget.maxDelayMs', { budget: { maxDelayMs: -1 } }],
     ['timeoutMs', { timeoutMs: '5000' as unknown as number }],
+    ['baseUrl', { baseUrl: 'localhost:8080/v1' }],
+    ['baseUrl', { baseUrl: 'http://127.0.0.1:99999/v1' }],
+    ['baseUrl', { baseUrl: '/v1' }],
     ['apiKey', { apiKey: 'ключ-0123456789abcdef' }],
     ['apiKey', { apiKey: 'key-0123456789abcdef\r\nX-Other: 1' }],
   ]

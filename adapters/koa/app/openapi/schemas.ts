@@ -57,8 +57,12 @@ const storedName = {
   description:
     "The animal's name, exactly as stored (see NewPet for the rules a new name follows).",
 }
-/** A Pet's schema: the name as stored rather than held to today's rules. */
-const asStored = (schema: ReturnType<typeof objectOf>) => ({
+/**
+ * A Pet's schema: the name as stored rather than held to today's rules, and open to fields a
+ * later version adds (a client that checks answers against it must not refuse them), where a
+ * request's NewPet and the Error stay closed.
+ */
+const asStored = ({ additionalProperties: _closed, ...schema }: ReturnType<typeof objectOf>) => ({
   ...schema,
   properties: { ...schema.properties, name: storedName },
 })

@@ -1,3 +1,4 @@
+import { createServer as createHttpServer } from 'node:http'
 import { createServer, type Server, type Socket } from 'node:net'
 import { expect } from 'chai'
 import { auth } from '../support/app.js'
@@ -22,6 +23,16 @@ const closedPort = async (): Promise<string> => {
   const { port } = server.address() as { port: number }
   await new Promise((resolve) => server.close(resolve))
   return `http://127.0.0.1:${port}`
+}
+
+/** A collector that answers every export 400: the spans are refused, and not sent again. */
+const refusingCollector = async (): Promise<{ url: string; close: () => void }> => {
+  const server = createHttpServer((req, res) => {
+    req.resume().on('end', () => res.writeHead(400).end())
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -90,6 +101,31 @@ describe('tracing: a collector that does not answer', function () {
     expect(service.stderr.some((l) => l.startsWith('opentelemetry '))).to.equal(true)
     for (const line of service.stdout) expect(() => JSON.parse(line), line).to.not.throw()
   })
+
+  for (const protocol of ['http/protobuf', 'http/json'])
+    it(`over ${protocol}, spans a collector refuses at shutdown are reported once, at warn`, async () => {
+      const collector = await refusingCollector()
+      const service = await startService(
+        {
+          OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+          OTEL_EXPORTER_OTLP_PROTOCOL: protocol,
+          // Nothing is exported before the signal: the shutdown's export is the first.
+          OTEL_BSP_SCHEDULE_DELAY: '600000',
+          SHUTDOWN_DRAIN_MS: '0',
+        },
+        90_000,
+      )
+      try {
+        const reply = await service.request({ path: '/v1/pets?limit=1', headers: auth })
+        expect(reply.status).to.equal(200)
+      } finally {
+        expect(await service.stop()).to.equal(0)
+        collector.close()
+      }
+      const reports = service.stdout.filter((l) => l.includes('spans could not be exported'))
+      expect(reports).to.have.length(1)
+      expect(JSON.parse(reports[0] as string)).to.include({ level: 40 })
+    })
 
   it('starts every stderr line of a diagnostic with its prefix, printed objects included', async () => {
     const service = await startService(

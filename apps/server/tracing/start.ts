@@ -1,6 +1,10 @@
 import { formatWithOptions } from 'node:util'
 import { diag, propagation, trace, type DiagLogFunction } from '@opentelemetry/api'
-import { diagLogLevelFromString, setGlobalErrorHandler } from '@opentelemetry/core'
+import {
+  diagLogLevelFromString,
+  globalErrorHandler,
+  setGlobalErrorHandler,
+} from '@opentelemetry/core'
 import { TracerProvider } from '@opentelemetry/sdk-trace'
 import type { Logger } from '../../../core/index.js'
 import { spanPipelineOf } from './pipeline.js'
@@ -85,6 +89,8 @@ export const startTracing = async (env: Env): Promise<Tracing> => {
     // settings.ts has refused any other value
     ...seamSpans(provider, pipeline, (env.TRACE_DETAIL?.trim() || 'request') as TraceDetail),
     reportProblemsTo,
-    shutdown: () => provider.shutdown(),
+    // The SDK's batch processor hands a failed export at shutdown to its caller, not to the
+    // error handler: reported here, as a failure in a batch it sends on its own would be.
+    shutdown: () => provider.shutdown().catch(globalErrorHandler),
   }
 }

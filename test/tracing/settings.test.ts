@@ -71,6 +71,11 @@ describe('tracing: which OTEL_ variables turn it on', () => {
     expect(refusedNames({ OTEL_RESOURCE_ATTRIBUTES: 'a=%E0%A4%A' })).to.deep.equal([
       'OTEL_RESOURCE_ATTRIBUTES',
     ])
+    // What the SDK's env detector would drop the whole variable for, in silence.
+    for (const value of ['v=2,label=app=web', 'v=2,%zz=1', `v=2,long=${'x'.repeat(256)}`])
+      expect(refusedNames({ OTEL_RESOURCE_ATTRIBUTES: value }), value).to.deep.equal([
+        'OTEL_RESOURCE_ATTRIBUTES',
+      ])
     expect(refusedNames({ OTEL_LOG_LEVEL: 'loud' })).to.deep.equal(['OTEL_LOG_LEVEL'])
     expect(refusedNames({ OTEL_SDK_DISABLED: 'yes' })).to.deep.equal(['OTEL_SDK_DISABLED'])
     for (const name of [
@@ -91,7 +96,7 @@ describe('tracing: which OTEL_ variables turn it on', () => {
     const fine = {
       OTEL_EXPORTER_OTLP_TIMEOUT: '10000',
       OTEL_EXPORTER_OTLP_TRACES_TIMEOUT: '500',
-      OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment.name=prod,service.version=2.0.0,empty=',
+      OTEL_RESOURCE_ATTRIBUTES: `deployment.environment.name=prod,service.version=2.0.0,empty=,label=app%3Dweb,long=${'x'.repeat(255)}`,
       OTEL_LOG_LEVEL: 'DEBUG',
       OTEL_SERVICE_NAME: 'pets',
       OTEL_NODE_RESOURCE_DETECTORS: 'env, host,process',

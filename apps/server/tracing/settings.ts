@@ -120,22 +120,39 @@ const ratioProblem = (env: Env): string[] => {
     : [`OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1 (got "${arg}")`]
 }
 
-/** `key=value,key=value`, as the specification writes resource attributes (values %-encoded). */
+/** The longest key or value the SDK's env detector keeps. */
+const RESOURCE_TEXT_MAX = 255
+
+/**
+ * `key=value,key=value`, as the specification writes resource attributes (values %-encoded). The
+ * SDK drops the whole variable, in silence, at one pair it cannot read: an unencoded `=`, a key or
+ * value that does not decode, or either longer than 255 characters once decoded.
+ */
 const resourceProblem = (env: Env): string[] => {
   const value = set(env, 'OTEL_RESOURCE_ATTRIBUTES')
-  const fine = (pair: string) => {
-    const at = pair.indexOf('=')
-    if (at < 1 || pair.slice(0, at).trim() === '') return false
+  const readable = (text: string) => {
     try {
-      decodeURIComponent(pair.slice(at + 1))
-      return true
+      return decodeURIComponent(text).length <= RESOURCE_TEXT_MAX
     } catch {
       return false
     }
   }
+  const fine = (pair: string) => {
+    const [key, text, ...more] = pair.split('=')
+    return (
+      more.length === 0 &&
+      text !== undefined &&
+      key !== undefined &&
+      key.trim() !== '' &&
+      readable(key.trim()) &&
+      readable(text.trim())
+    )
+  }
   return value === undefined || value.split(',').every(fine)
     ? []
-    : [`OTEL_RESOURCE_ATTRIBUTES must be key=value pairs separated by commas (got "${value}")`]
+    : [
+        `OTEL_RESOURCE_ATTRIBUTES must be key=value pairs separated by commas, = and , percent-encoded, each key and value at most ${RESOURCE_TEXT_MAX} characters (got "${value}")`,
+      ]
 }
 
 /** A list of names from `known`, separated by commas. */

@@ -83,6 +83,17 @@ describe('tracing: the span pipeline the OTEL_ variables describe', () => {
         OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT: '20',
       }),
     ).to.deep.equal({ attributeCountLimit: 7, attributeValueLengthLimit: 20 })
+    // 0 is no limit (configuration.md), which the SDK's span would warn of at every attribute.
+    expect(spanLimitsOf({ OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT: '0' })).to.deep.equal({
+      attributeCountLimit: 128,
+      attributeValueLengthLimit: Infinity,
+    })
+    expect(
+      spanLimitsOf({
+        OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT: '40',
+        OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT: '0',
+      }).attributeValueLengthLimit,
+    ).to.equal(Infinity)
   })
 
   it('detects the resource as NodeSDK does: env, process and host, or the detectors named', async () => {

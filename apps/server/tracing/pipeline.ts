@@ -86,17 +86,23 @@ export const newTraceSamplingOf = (env: Env): SpanPipeline['sampleNewTrace'] => 
     : undefined
 }
 
-/** The span limits on attributes: OTEL_SPAN_ATTRIBUTE_* first, then OTEL_ATTRIBUTE_*. */
-export const spanLimitsOf = (env: Env): SpanPipeline['spanLimits'] => ({
-  attributeCountLimit:
-    numberOf(env, 'OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT') ??
-    numberOf(env, 'OTEL_ATTRIBUTE_COUNT_LIMIT') ??
-    128,
-  attributeValueLengthLimit:
+/**
+ * The span limits on attributes: OTEL_SPAN_ATTRIBUTE_* first, then OTEL_ATTRIBUTE_*. A length
+ * limit of 0 is no limit, given as such: the SDK's span would warn at every attribute it is set.
+ */
+export const spanLimitsOf = (env: Env): SpanPipeline['spanLimits'] => {
+  const valueLength =
     numberOf(env, 'OTEL_SPAN_ATTRIBUTE_VALUE_LENGTH_LIMIT') ??
     numberOf(env, 'OTEL_ATTRIBUTE_VALUE_LENGTH_LIMIT') ??
-    Infinity,
-})
+    Infinity
+  return {
+    attributeCountLimit:
+      numberOf(env, 'OTEL_SPAN_ATTRIBUTE_COUNT_LIMIT') ??
+      numberOf(env, 'OTEL_ATTRIBUTE_COUNT_LIMIT') ??
+      128,
+    attributeValueLengthLimit: valueLength > 0 ? valueLength : Infinity,
+  }
+}
 
 type DetectorName = (typeof RESOURCE_DETECTORS)[number]
 const DETECTORS: Readonly<Record<DetectorName, ResourceDetector>> = {

@@ -241,6 +241,21 @@ describe('tracing: the spans the service makes at its seams', () => {
     ).to.deep.equal(['5.5.5.5', '5.5.5.5'])
   })
 
+  it('a method HTTP does not define is _OTHER, in a span named HTTP, as the conventions ask', async () => {
+    const recorded = recordedSpans()
+    await traced(recorded, async (api) => {
+      await api.request({ method: 'PROPFIND', path: '/v1/pets', headers: auth })
+      await api.request({ method: 'PATCH', path: '/v1/pets', headers: auth })
+    })
+    expect(named(recorded.spans(), 'HTTP').attributes).to.include({
+      'http.request.method': '_OTHER',
+      'http.request.method_original': 'PROPFIND',
+    })
+    const patch = named(recorded.spans(), 'PATCH').attributes
+    expect(patch).to.include({ 'http.request.method': 'PATCH' })
+    expect(patch).to.not.have.property('http.request.method_original')
+  })
+
   it('a 5xx says so: error.type on the server span, the store span failed with its cause', async () => {
     const storage = inMemoryStorage()
     const recorded = recordedSpans({ detail: 'operation' })

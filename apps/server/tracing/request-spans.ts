@@ -31,10 +31,31 @@ const PROBES = new Set(['/healthz', '/readyz'])
 
 const HOST = /^(\[[^\]]*\]|[^:]*)(?::(\d+))?$/
 
-/** The request as HTTP's semantic conventions describe a server span's, where the service sees it. */
-const describeRequest = (span: ServerSpan, ctx: AppContext): void => {
-  const { req } = ctx
-  span.setAttribute('http.request.method', ctx.method)
+/** The methods HTTP's semantic conventions know (RFC 9110's and PATCH); Node accepts more. */
+const KNOWN_METHODS = new Set([
+  'CONNECT',
+  'DELETE',
+  'GET',
+  'HEAD',
+  'OPTIONS',
+  'PATCH',
+  'POST',
+  'PUT',
+  'TRACE',
+])
+
+/**
+ * The request as HTTP's semantic conventions describe a server span's, where the service sees it;
+ * the method as the span's name gives it: another method is `_OTHER`, and its span `HTTP`.
+ */
+const describeRequest = (span: ServerSpan, ctx: AppContext): string => {
+  const { req, method } = ctx
+  if (KNOWN_METHODS.has(method)) span.setAttribute('http.request.method', method)
+  else {
+    span.name = 'HTTP'
+    span.setAttribute('http.request.method', '_OTHER')
+    span.setAttribute('http.request.method_original', method)
+  }
   span.setAttribute('url.path', ctx.path)
   span.setAttribute('url.scheme', ctx.protocol)
   // The address the service itself uses: the peer, or what trusted proxies say (TRUST_PROXY).
@@ -44,6 +65,7 @@ const describeRequest = (span: ServerSpan, ctx: AppContext): void => {
   if (host?.[2] !== undefined) span.setAttribute('server.port', Number(host[2]))
   const userAgent = req.headers['user-agent']
   if (userAgent !== undefined) span.setAttribute('user_agent.original', userAgent)
+  return span.name
 }
 
 const logFieldsOf = ({ traceId, spanId, traceFlags }: SpanContext): TraceLogFields => {
@@ -154,8 +176,7 @@ export const createRequestTracer = (
       const { spanContext, span } = startSpan(ctx.method, parent)
       const logFields = logFieldsOf(spanContext)
       if (span === undefined) return untraced(logFields)
-      describeRequest(span, ctx)
-      const method = ctx.method
+      const method = describeRequest(span, ctx)
       const steps =
         detail === 'request'
           ? serverSpanOnly(parent, spanContext)
